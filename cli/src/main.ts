@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { configJsonSchema } from '../../shared/src/json-schema.js';
+import { hasErrors } from '../../shared/src/problems.js';
+import { Engine, validateConfig, watchConfig } from '../../engine/src/index.js';
+import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
+import { version } from './version.js';
+
+const HELP = `Usage: mockyard <command> [options]
+
+Commands:
+  serve CONFIG      Serve the endpoints of a YAML config over HTTP, backed by SQLite
+  validate CONFIG   Check a config; print every problem as file:line:col and exit 1 if any is an error
+  schema            Print the config's JSON Schema (for editors: mockyard schema > mockyard.schema.json)
+
+Options for serve:
+  --port N          Port to listen on (overrides server.port; default 3000; 0 picks a free one)
+  --host H          Interface to bind (overrides server.host; default 127.0.0.1)
+  --db FILE         SQLite file (overrides server.database; default: the config's name with .sqlite)
+  --watch           Reload when the config file changes; a bad edit keeps the last good config
+  --admin           Turn on /__mockyard/ (reset, log) with a generated token, printed at start
+  --quiet           Do not print a line per request
+  --no-color        Plain output (also when NO_COLOR is set or output is not a terminal)
+
+  -h, --help        Show this help
+  -v, --version     Show the version
+
+Exit codes: 0 ok, 1 invalid config, 2 bad usage, 3 could not start (e.g. port in use).`;
+
+export const EXIT = { ok: 0, invalid: 1, usage: 2, failed: 3 } as const;
+
+function usage(message: string): never {
+  process.stderr.write(`mockyard: ${message}\nRun 'mockyard --help' for usage.\n`);
+  process.exit(EXIT.usage);
+}
+
+function readConfig(file: string | undefined): { path: string; text: string } {
+  if (!file) usage('missing CONFIG (a YAML file)');
+  const path = resolve(file);
+  try {
+    return { path, text: readFileSync(path, 'utf8') };
+  } catch (err) {
+    process.stderr.write(`mockyard: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}\n`);
+    process.exit(EXIT.invalid);
+  }
+}
+
+function printProblems(file: string, problems: Parameters<typeof formatProblem>[1][], c: Colors): void {
+  for (const p of problems) process.stderr.write(`${formatProblem(file, p, c)}\n`);
+}
+
+async function serve(args: string[], c: Colors): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      watch: { type: 'boolean' },
+      admin: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      color: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+    },
+  });
+  const { path, text } = readConfig(positionals[0]);
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a whole number from 0 to 65535, not '${values.port}'`);
+  }
+  const engine = new Engine({ configPath: path, port, host: values.host, database: values.db ? resolve(values.db) : undefined, admin: values.admin });
+  const result = await engine.apply(text);
+  if (!result.ok) {
+    printProblems(path, result.problems, c);
+    process.stderr.write(c.red(`\n${displayPath(path)} is not valid; fix the problems above.\n`));
+    process.exit(EXIT.invalid);
+  }
+  printProblems(path, result.problems, c);
+  let address;
+  try {
+    address = await engine.start();
+  } catch (err) {
+    process.stderr.write(`mockyard: ${(err as Error).message}\n`);
+    await engine.stop();
+    process.exit(EXIT.failed);
+  }
+  const model = engine.model;
+  const out = process.stdout;
+  out.write(`${c.bold('Mockyard')} ${version()} serving ${displayPath(path)}\n`);
+  out.write(`  ${c.cyan(address.url)}\n`);
+  out.write(c.dim(`  database ${model?.server.database === ':memory:' ? ':memory:' : displayPath(model?.server.database ?? '')}\n\n`));
+  out.write(`${formatEndpoints(result.endpoints, c).join('\n')}\n\n`);
+  if (model?.server.adminToken) out.write(`  admin API: ${address.url}/__mockyard/ (Authorization: Bearer ${model.server.adminToken})\n`);
+
+  if (!values.quiet) {
+    engine.on('request', (e) => out.write(`${c.dim(new Date(e.time).toISOString().slice(11, 23))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`));
+  }
+  engine.on('serverError', (e) => process.stderr.write(`${c.red('error')} ${e.message}\n`));
+  engine.on('listening', (a) => out.write(`Now listening on ${c.cyan(a.url)}\n`));
+
+  let watcher: { close(): Promise<void> } | undefined;
+  if (values.watch) {
+    watcher = watchConfig(path, {
+      initialText: text,
+      onChange: (next) => {
+        void engine.apply(next).then((r) => {
+          printProblems(path, r.problems, c);
+          if (r.ok) out.write(`${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoints)\n`);
+          else process.stderr.write(c.yellow(`Not reloaded: ${displayPath(path)} has errors; still serving the last good config.\n`));
+        });
+      },
+      onError: (err) => process.stderr.write(`${c.yellow('warning')} ${err.message}\n`),
+    });
+    out.write(c.dim(`Watching ${displayPath(path)} for changes.\n`));
+  }
+  out.write(c.dim('Press Ctrl+C to stop.\n'));
+
+  const shutdown = (): void => {
+    void (async () => {
+      await watcher?.close();
+      await engine.stop();
+      process.exit(EXIT.ok);
+    })();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+function validate(args: string[], c: Colors): void {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: { 'no-color': { type: 'boolean' }, color: { type: 'boolean' } } });
+  const { path, text } = readConfig(positionals[0]);
+  const { problems } = validateConfig(text, { configPath: path });
+  printProblems(path, problems, c);
+  if (hasErrors(problems)) {
+    const n = problems.filter((p) => p.severity === 'error').length;
+    process.stderr.write(c.red(`${n} error${n === 1 ? '' : 's'} in ${displayPath(path)}\n`));
+    process.exit(EXIT.invalid);
+  }
+  process.stdout.write(`${c.green('✓')} ${displayPath(path)} is valid\n`);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const useColor = process.stdout.isTTY === true && !argv.includes('--no-color') && !process.env.NO_COLOR;
+  const c = colors(useColor);
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(rest, c);
+      case 'validate':
+        return validate(rest, c);
+      case 'schema':
+        process.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+        return;
+      case '-v':
+      case '--version':
+        process.stdout.write(`${version()}\n`);
+        return;
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        process.stdout.write(`${HELP}\n`);
+        return;
+      default:
+        usage(`unknown command '${command}'`);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) usage((err as Error).message);
+    throw err;
+  }
+}

@@ -1,0 +1,209 @@
+import {
+  EndpointSchema,
+  ResourceSchema,
+  type EndpointDefinition,
+  type HttpMethod,
+  type Operation,
+} from '../../../shared/src/config-schema.js';
+import { messages } from '../../../shared/src/messages.js';
+import type { Problem } from '../../../shared/src/problems.js';
+import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model.js';
+import { tableNameFor } from '../store/table-name.js';
+import { FIELD_NAME } from './compile-schemas.js';
+import type { DocPath, YamlSource } from './yaml-source.js';
+
+const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
+const LOOKUP_TYPES = new Set(['string', 'number', 'integer', 'datetime']);
+const ADMIN_PREFIX = '/__mockyard';
+
+/** The `:name` segments of a path, or a reason the path is unusable. */
+export function pathParams(path: string): { params: string[] } | { error: string } {
+  if (!path.startsWith('/')) return { error: "it must start with '/'" };
+  if (/[?#\s*]/.test(path)) return { error: 'use plain segments and :parameters only (no ?, #, * or spaces)' };
+  const params: string[] = [];
+  for (const segment of path.split('/').slice(1)) {
+    if (!segment.startsWith(':')) {
+      if (segment.includes(':')) return { error: `segment '${segment}' mixes text and a parameter` };
+      continue;
+    }
+    const name = segment.slice(1);
+    if (!FIELD_NAME.test(name)) return { error: `parameter ':${name}' needs a name of letters, digits and _` };
+    if (params.includes(name)) return { error: `parameter ':${name}' appears twice` };
+    params.push(name);
+  }
+  return { params };
+}
+
+/** `/users/:id` and `/users/:slug` are the same route to a router. */
+const routeShape = (method: string, path: string): string =>
+  `${method} ${path.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/'}`;
+
+interface Context {
+  source: YamlSource;
+  schemas: ReadonlyMap<string, SchemaModel>;
+  problems: Problem[];
+}
+
+function inferOperation(
+  ctx: Context,
+  at: DocPath,
+  label: string,
+  method: HttpMethod,
+  declared: Operation | undefined,
+  isArray: boolean,
+  hasParams: boolean,
+  schema: string,
+): Operation | undefined {
+  const fail = (operation: string, expected: string): undefined => {
+    ctx.problems.push(ctx.source.problemAt([...at, declared ? 'operation' : 'method'], 'operationMismatch', messages.operationMismatch(label, operation, expected)));
+    return undefined;
+  };
+  const operation: Operation =
+    declared ??
+    (method === 'GET' ? (isArray ? 'list' : 'get') : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update');
+  if (isArray && operation !== 'list') {
+    ctx.problems.push(ctx.source.problemAt([...at, 'response', 'type'], 'arrayOnWrite', messages.arrayOnWrite(label)));
+    return undefined;
+  }
+  switch (operation) {
+    case 'list':
+      return method === 'GET' ? operation : fail(operation, 'a list is read with GET');
+    case 'get':
+      if (method !== 'GET') return fail(operation, 'a record is read with GET');
+      if (!hasParams) {
+        if (declared) return fail(operation, 'it needs a path parameter such as /:id');
+        ctx.problems.push(ctx.source.problemAt(at, 'getWithoutParam', messages.getWithoutParam(label, schema)));
+        return undefined;
+      }
+      return operation;
+    case 'create':
+      return method === 'POST' ? operation : fail(operation, 'records are created with POST');
+    case 'update':
+      if (method !== 'PATCH' && method !== 'PUT') return fail(operation, 'records are updated with PATCH or PUT');
+      return hasParams ? operation : fail(operation, 'it needs a path parameter such as /:id');
+    case 'delete':
+      if (method !== 'DELETE') return fail(operation, 'records are deleted with DELETE');
+      return hasParams ? operation : fail(operation, 'it needs a path parameter such as /:id');
+  }
+}
+
+function compileEndpoint(ctx: Context, def: EndpointDefinition, index: number, at: DocPath, line: number): EndpointModel | undefined {
+  const { source, problems } = ctx;
+  const label = endpointName(def);
+  const shape = pathParams(def.path);
+  if ('error' in shape) {
+    problems.push(source.problemAt([...at, 'path'], 'invalidPath', messages.invalidPath(def.path, shape.error)));
+    return undefined;
+  }
+  if (def.path === ADMIN_PREFIX || def.path.startsWith(`${ADMIN_PREFIX}/`)) {
+    problems.push(source.problemAt([...at, 'path'], 'reservedPath', messages.reservedPath(def.path)));
+    return undefined;
+  }
+  const { response } = def;
+  const hasInline = 'inline' in response && response.inline !== undefined;
+  if (hasInline && response.schema !== undefined) {
+    problems.push(source.problemAt([...at, 'response'], 'schemaAndInline', messages.schemaAndInline(label)));
+    return undefined;
+  }
+  if (hasInline) {
+    for (const field of ['operation', 'key'] as const) {
+      if (def[field] !== undefined) problems.push(source.problemAt([...at, field], 'inlineWithSchemaOptions', messages.inlineWithSchemaOptions(label, field), 'warning', 'key'));
+    }
+    if (response.type !== undefined) problems.push(source.problemAt([...at, 'response', 'type'], 'inlineWithSchemaOptions', messages.inlineWithSchemaOptions(label, 'type'), 'warning', 'key'));
+    return { kind: 'static', method: def.method, path: def.path, status: def.status ?? 200, body: response.inline ?? null, line, entry: index };
+  }
+  if (response.schema === undefined) {
+    problems.push(source.problemAt([...at, 'response'], 'neitherSchemaNorInline', messages.neitherSchemaNorInline(label)));
+    return undefined;
+  }
+  const schema = ctx.schemas.get(response.schema);
+  if (!schema) {
+    problems.push(source.problemAt([...at, 'response', 'schema'], 'unknownSchema', messages.unknownSchema(label, response.schema)));
+    return undefined;
+  }
+  const operation = inferOperation(ctx, at, label, def.method, def.operation, response.type === 'array', shape.params.length > 0, schema.name);
+  if (!operation) return undefined;
+  const fields = schema.fields.map((f) => f.name);
+  const params: ParamBinding[] = [];
+  shape.params.forEach((param, i) => {
+    const isKey = i === shape.params.length - 1 && def.key !== undefined;
+    const column = isKey ? (def.key as string) : param;
+    const field = schema.fieldMap.get(column);
+    if (!field) {
+      problems.push(
+        isKey
+          ? source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, column, schema.name, fields))
+          : source.problemAt([...at, 'path'], 'paramNotAField', messages.paramNotAField(label, param, schema.name, fields)),
+      );
+    } else if (!LOOKUP_TYPES.has(field.type)) {
+      problems.push(source.problemAt([...at, isKey ? 'key' : 'path'], 'keyNotLookupType', messages.keyNotLookupType(label, column, field.type)));
+    }
+    params.push({ param, column });
+  });
+  if (def.key !== undefined && shape.params.length === 0 && !schema.fieldMap.has(def.key)) {
+    problems.push(source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, def.key, schema.name, fields)));
+  }
+  if (params.some((p) => !schema.fieldMap.has(p.column))) return undefined;
+  for (const p of params) schema.lookupColumns.add(p.column);
+  return { kind: 'schema', method: def.method, path: def.path, status: def.status ?? DEFAULT_STATUS[operation], operation, schema, params, line, entry: index };
+}
+
+function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefinition[] {
+  const parsed = ResourceSchema.safeParse(raw);
+  if (!parsed.success) return [];
+  const { resource, key } = parsed.data;
+  const path = (parsed.data.path ?? `/${tableNameFor(resource)}`).replace(/\/+$/, '');
+  const at = ['endpoints', index];
+  const schema = ctx.schemas.get(resource);
+  if (!schema) {
+    ctx.problems.push(ctx.source.problemAt([...at, 'resource'], 'unknownSchema', messages.unknownSchema(`GET ${path}`, resource)));
+    return [];
+  }
+  const keyName = key ?? (schema.fieldMap.has('id') ? 'id' : undefined);
+  if (!keyName) {
+    ctx.problems.push(ctx.source.problemAt([...at, 'resource'], 'resourceWithoutKey', messages.resourceWithoutKey(resource)));
+    return [];
+  }
+  const item = `${path}/:${keyName}`;
+  const response = { schema: resource };
+  return [
+    { method: 'GET', path, response: { schema: resource, type: 'array' } },
+    { method: 'GET', path: item, response },
+    { method: 'POST', path, response },
+    { method: 'PATCH', path: item, response },
+    { method: 'PUT', path: item, response },
+    { method: 'DELETE', path: item, response },
+  ];
+}
+
+/** Builds every well-formed endpoint, expanding `resource:` entries and rejecting duplicate routes. */
+export function compileEndpoints(source: YamlSource, raw: unknown, schemas: ReadonlyMap<string, SchemaModel>, problems: Problem[]): EndpointModel[] {
+  const ctx: Context = { source, schemas, problems };
+  const endpoints: EndpointModel[] = [];
+  const seen = new Map<string, number>();
+  if (!Array.isArray(raw)) return endpoints;
+  raw.forEach((entry: unknown, index) => {
+    const at = ['endpoints', index];
+    const line = source.lineOf(at);
+    const isResource = entry !== null && typeof entry === 'object' && 'resource' in entry;
+    let definitions: EndpointDefinition[];
+    if (isResource) {
+      definitions = expandResource(ctx, entry, index);
+    } else {
+      const parsed = EndpointSchema.safeParse(entry);
+      definitions = parsed.success ? [parsed.data] : [];
+    }
+    for (const def of definitions) {
+      const route = routeShape(def.method, def.path);
+      const first = seen.get(route);
+      if (first !== undefined) {
+        problems.push(source.problemAt(isResource ? at : [...at, 'path'], 'duplicateRoute', messages.duplicateRoute(endpointName(def), first)));
+        continue;
+      }
+      seen.set(route, line);
+      const model = compileEndpoint(ctx, def, index, at, line);
+      if (model) endpoints.push(model);
+    }
+  });
+  return endpoints;
+}

@@ -1,0 +1,82 @@
+import { FieldSchema, type FieldDefinition } from '../../../shared/src/config-schema.js';
+import { messages } from '../../../shared/src/messages.js';
+import type { Problem } from '../../../shared/src/problems.js';
+import type { FieldModel, SchemaModel } from '../model.js';
+import { describeJsonValue, EXPECTED, fitsType } from '../store/field-values.js';
+import { tableNameFor } from '../store/table-name.js';
+import type { YamlSource } from './yaml-source.js';
+
+const SCHEMA_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function fieldModel(name: string, definition: FieldDefinition): FieldModel {
+  const spec = typeof definition === 'string' ? { type: definition } : definition;
+  const autoId = name === 'id' ? (spec.type === 'string' ? 'uuid' : spec.type === 'number' || spec.type === 'integer' ? 'integer' : undefined) : undefined;
+  return {
+    name,
+    type: spec.type,
+    required: 'required' in spec ? spec.required === true : false,
+    unique: ('unique' in spec ? spec.unique === true : false) || autoId !== undefined,
+    default: 'default' in spec ? spec.default : undefined,
+    autoId,
+  };
+}
+
+/** Builds every well-formed schema; problems go to `problems`, broken schemas are left out. */
+export function compileSchemas(source: YamlSource, raw: unknown, problems: Problem[]): Map<string, SchemaModel> {
+  const schemas = new Map<string, SchemaModel>();
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return schemas;
+  const tables = new Map<string, string>();
+  for (const [name, value] of Object.entries(raw)) {
+    const at = ['schemas', name];
+    if (!SCHEMA_NAME.test(name)) {
+      problems.push(source.problemAt(at, 'invalidSchemaName', messages.invalidSchemaName(name), 'error', 'key'));
+      continue;
+    }
+    if (!/^[A-Z]/.test(name)) {
+      const suggestion = name.charAt(0).toUpperCase() + name.slice(1);
+      problems.push(source.problemAt(at, 'schemaNameNotCapitalised', messages.schemaNameNotCapitalised(name, suggestion), 'warning', 'key'));
+    }
+    // Fields are built one by one, so one bad field does not hide the schema from its endpoints.
+    const properties = (value as { properties?: unknown } | null)?.properties;
+    const entries = properties && typeof properties === 'object' && !Array.isArray(properties) ? Object.entries(properties) : [];
+    const fields: FieldModel[] = [];
+    for (const [fieldName, raw] of entries) {
+      const fieldAt = [...at, 'properties', fieldName];
+      const parsedField = FieldSchema.safeParse(raw);
+      if (!parsedField.success) continue; // reported by the structure check
+      const definition = parsedField.data;
+      if (!FIELD_NAME.test(fieldName)) {
+        problems.push(source.problemAt(fieldAt, 'invalidFieldName', messages.invalidFieldName(name, fieldName), 'error', 'key'));
+        continue;
+      }
+      const field = fieldModel(fieldName, definition);
+      if (field.default !== undefined && field.default !== null && !fitsType(field.type, field.default)) {
+        const problem = `must be ${EXPECTED[field.type]}, not ${describeJsonValue(field.default)}`;
+        problems.push(source.problemAt([...fieldAt, 'default'], 'defaultWrongType', messages.defaultWrongType(`${name}.${fieldName}`, problem)));
+      }
+      fields.push(field);
+    }
+    if (entries.length === 0) {
+      problems.push(source.problemAt(at, 'noProperties', messages.noProperties(name), 'error', 'key'));
+      continue;
+    }
+    const table = tableNameFor(name);
+    const other = tables.get(table);
+    if (other !== undefined) {
+      problems.push(source.problemAt(at, 'tableCollision', messages.tableCollision(name, other, table), 'error', 'key'));
+      continue;
+    }
+    tables.set(table, name);
+    schemas.set(name, {
+      name,
+      table,
+      fields,
+      fieldMap: new Map(fields.map((f) => [f.name, f])),
+      idField: fields.find((f) => f.autoId !== undefined),
+      lookupColumns: new Set(),
+      range: source.rangeOf(at, 'key'),
+    });
+  }
+  return schemas;
+}

@@ -1,0 +1,63 @@
+import { isAbsolute, join, parse, resolve } from 'node:path';
+import { ServerSchema } from '../../../shared/src/config-schema.js';
+import { messages } from '../../../shared/src/messages.js';
+import type { Problem } from '../../../shared/src/problems.js';
+import type { ServerModel } from '../model.js';
+import type { YamlSource } from './yaml-source.js';
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface ServerOptions {
+  /** Path of the config file; relative database paths resolve against its folder. */
+  configPath?: string | undefined;
+  /** Token used when the config says `admin: true`; the engine keeps it stable across reloads. */
+  adminToken?: string | undefined;
+}
+
+/** The database file for a config: `server.database` relative to the config, or `<config name>.sqlite` beside it. */
+export function databasePathFor(configPath: string | undefined, declared: string | undefined): string {
+  if (declared === ':memory:') return declared;
+  if (declared !== undefined) {
+    if (isAbsolute(declared)) return declared;
+    return resolve(configPath ? parse(resolve(configPath)).dir : process.cwd(), declared);
+  }
+  if (!configPath) return ':memory:';
+  const { dir, name } = parse(resolve(configPath));
+  return join(dir, `${name.replace(/\.mockyard$/, '')}.sqlite`);
+}
+
+export function compileServer(source: YamlSource, raw: unknown, options: ServerOptions, problems: Problem[]): ServerModel {
+  const parsed = ServerSchema.safeParse(raw ?? {});
+  const server = parsed.success ? parsed.data : {};
+  const host = server.host ?? DEFAULT_HOST;
+  if (host === '0.0.0.0' || host === '::') {
+    problems.push(source.problemAt(['server', 'host'], 'bindPublic', messages.bindPublic(host), 'warning'));
+  }
+  let latency: ServerModel['latency'];
+  if (typeof server.latency === 'number') latency = server.latency > 0 ? { min: server.latency, max: server.latency } : undefined;
+  else if (server.latency) {
+    if (server.latency.min > server.latency.max) {
+      problems.push(source.problemAt(['server', 'latency'], 'latencyMinAboveMax', messages.latencyMinAboveMax()));
+    }
+    latency = server.latency;
+  }
+  const cors = server.cors === true ? { origins: '*' as const, credentials: false }
+    : server.cors && typeof server.cors === 'object'
+      ? {
+          origins: server.cors.origin === '*' ? ('*' as const) : ([] as string[]).concat(server.cors.origin),
+          credentials: server.cors.credentials === true,
+        }
+      : undefined;
+  const adminToken = server.admin === true ? options.adminToken : server.admin && typeof server.admin === 'object' ? server.admin.token : undefined;
+  return {
+    port: server.port ?? DEFAULT_PORT,
+    host,
+    database: databasePathFor(options.configPath, server.database),
+    cors,
+    latency,
+    bodyLimit: server.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    adminToken,
+  };
+}

@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import {
+  ConfigSchema,
+  EndpointSchema,
+  FIELD_TYPES,
+  FieldObjectSchema,
+  HTTP_METHODS,
+  OPERATIONS,
+  ResourceSchema,
+  ResponseSchema,
+  SchemaDefinitionSchema,
+  ServerSchema,
+  type Config,
+} from '../../../shared/src/config-schema.js';
+import { messages } from '../../../shared/src/messages.js';
+import type { Problem } from '../../../shared/src/problems.js';
+import { describePath, jsonTypeName, valueAt } from './describe.js';
+import { didYouMean } from './did-you-mean.js';
+import type { DocPath, YamlSource } from './yaml-source.js';
+
+type Issue = z.core.$ZodIssue;
+
+const keysOf = (schema: { shape: Record<string, unknown> }): string[] => Object.keys(schema.shape);
+
+/** The keys allowed in the mapping at `path`, for "did you mean" suggestions. */
+function knownKeysAt(root: unknown, path: DocPath): string[] {
+  const [section, a, b, c] = path;
+  if (path.length === 0) return keysOf(ConfigSchema);
+  if (section === 'server' && path.length === 1) return keysOf(ServerSchema);
+  if (section === 'server' && a === 'latency') return ['min', 'max'];
+  if (section === 'server' && a === 'cors') return ['origin', 'credentials'];
+  if (section === 'server' && a === 'admin') return ['token'];
+  if (section === 'endpoints' && path.length === 2) {
+    const entry = valueAt(root, path) as Record<string, unknown> | undefined;
+    return entry && 'resource' in entry ? keysOf(ResourceSchema) : keysOf(EndpointSchema);
+  }
+  if (section === 'endpoints' && b === 'response') return keysOf(ResponseSchema);
+  if (section === 'schemas' && path.length === 2) return keysOf(SchemaDefinitionSchema);
+  if (section === 'schemas' && c !== undefined) return keysOf(FieldObjectSchema);
+  return [];
+}
+
+/** Unions report one list of issues per branch; keep the branch the author most likely meant. */
+function pickUnionBranch(branches: Issue[][]): Issue[] {
+  let best: Issue[] = branches[0] ?? [];
+  let bestScore = Infinity;
+  for (const branch of branches) {
+    const rootMismatch = branch.some(
+      (i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value'),
+    );
+    const count = branch.reduce((n, i) => n + (i.code === 'unrecognized_keys' ? i.keys.length : 1), 0);
+    const score = (rootMismatch ? 1000 : 0) + count;
+    if (score < bestScore) {
+      best = branch;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function flatten(issues: readonly Issue[], prefix: DocPath = []): { issue: Issue; path: DocPath }[] {
+  const out: { issue: Issue; path: DocPath }[] = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...(issue.path as DocPath)];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      out.push(...flatten(pickUnionBranch(issue.errors), path));
+    } else {
+      out.push({ issue, path });
+    }
+  }
+  return out;
+}
+
+function toProblems(source: YamlSource, issue: Issue, path: DocPath): Problem[] {
+  const root = source.value;
+  const where = describePath(root, path);
+  const value = valueAt(root, path);
+  const last = path[path.length - 1];
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const known = knownKeysAt(root, path);
+      return issue.keys.map((key) =>
+        source.problemAt([...path, key], 'unknownField', messages.unknownField(key, where, didYouMean(key, known)), 'error', 'key'),
+      );
+    }
+    case 'invalid_type': {
+      if (value === undefined) {
+        const parent = path.slice(0, -1);
+        return [source.problemAt(parent, 'missingField', messages.missingField(String(last), describePath(root, parent)))];
+      }
+      return [source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), article(issue.expected), jsonTypeName(value)))];
+    }
+    case 'invalid_value': {
+      const text = String(value);
+      if (last === 'method' && path[0] === 'endpoints') {
+        return [source.problemAt(path, 'unknownMethod', messages.unknownMethod(text, didYouMean(text, HTTP_METHODS)))];
+      }
+      if (last === 'operation') {
+        return [source.problemAt(path, 'unknownOperation', messages.unknownOperation(text, OPERATIONS))];
+      }
+      if (last === 'type' && path[0] === 'endpoints') {
+        return [source.problemAt(path, 'responseTypeNotArray', messages.responseTypeNotArray(text))];
+      }
+      if (path[0] === 'schemas') {
+        const field = path[2] === 'properties' ? `${String(path[1])}.${String(path[3])}` : where;
+        return [
+          source.problemAt(path, 'unknownFieldType', messages.unknownFieldType(text, field, FIELD_TYPES, didYouMean(text, FIELD_TYPES))),
+        ];
+      }
+      return [source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), `one of ${issue.values.join(', ')}`, jsonTypeName(value)))];
+    }
+    case 'too_small':
+    case 'too_big': {
+      if (last === 'status' && path[0] === 'endpoints') {
+        const label = describePath(root, path.slice(0, 2)).replace(/^endpoint /, '');
+        return [source.problemAt(path, 'statusOutOfRange', messages.statusOutOfRange(label, Number(value)))];
+      }
+      const min = issue.code === 'too_small' ? Number(issue.minimum) : undefined;
+      const max = issue.code === 'too_big' ? Number(issue.maximum) : undefined;
+      if (typeof value === 'string') {
+        return [source.problemAt(path, 'outOfRange', `${capitalise(where)} must be at least ${min} characters long.`)];
+      }
+      return [source.problemAt(path, 'outOfRange', messages.outOfRange(capitalise(where), min, max))];
+    }
+    default:
+      return [source.problemAt(path, 'invalid', `${capitalise(where)}: ${issue.message}`)];
+  }
+}
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const article = (type: string): string =>
+  ({ object: 'a mapping', array: 'a list', string: 'text', number: 'a number', int: 'an integer', boolean: 'true or false' })[
+    type
+  ] ?? `a ${type}`;
+
+/** Checks the document's shape against the zod schema; returns the typed config when it fits. */
+export function checkStructure(source: YamlSource): { config?: Config; problems: Problem[] } {
+  if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
+    return { problems: [source.problemAt([], 'yamlNotMapping', messages.yamlNotMapping())] };
+  }
+  const result = ConfigSchema.safeParse(source.value);
+  if (result.success) return { config: result.data, problems: [] };
+  const problems = flatten(result.error.issues).flatMap(({ issue, path }) => toProblems(source, issue, path));
+  return { problems };
+}

@@ -1,0 +1,53 @@
+import type { Problem } from '../../../shared/src/problems.js';
+import { messages } from '../../../shared/src/messages.js';
+import type { ServiceModel } from '../model.js';
+import { compileEndpoints } from './compile-endpoints.js';
+import { compileSchemas } from './compile-schemas.js';
+import { compileSeed } from './compile-seed.js';
+import { compileServer, type ServerOptions } from './compile-server.js';
+import { checkStructure } from './structure.js';
+import { MAX_CONFIG_BYTES, YamlSource } from './yaml-source.js';
+
+export interface ValidationResult {
+  /** Every problem found, errors and warnings, in document order. */
+  problems: Problem[];
+  /** The compiled service, present only when there is no error. */
+  model?: ServiceModel;
+}
+
+const byPosition = (a: Problem, b: Problem): number =>
+  a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column;
+
+/**
+ * Parses and checks a config text, collecting every problem with its line and column.
+ * @example validateConfig(text, { configPath: 'blog.yaml' }).problems
+ */
+export function validateConfig(text: string, options: ServerOptions = {}): ValidationResult {
+  if (Buffer.byteLength(text) > MAX_CONFIG_BYTES) {
+    const problem: Problem = {
+      code: 'configTooLarge',
+      severity: 'error',
+      message: `The config is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB; split out the seed data.`,
+      range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+      path: [],
+    };
+    return { problems: [problem] };
+  }
+  const source = new YamlSource(text);
+  if (source.problems.some((p) => p.severity === 'error')) return { problems: source.problems };
+  const { problems } = checkStructure(source);
+  problems.push(...source.problems);
+  const root = source.value;
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) return { problems };
+  const raw = root as Record<string, unknown>;
+  const schemas = compileSchemas(source, raw.schemas, problems);
+  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems);
+  const seed = compileSeed(source, raw.seed, schemas, problems);
+  const server = compileServer(source, raw.server, options, problems);
+  if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
+    problems.push(source.problemAt(['endpoints'], 'noEndpoints', messages.noEndpoints(), 'warning', 'key'));
+  }
+  problems.sort(byPosition);
+  if (problems.some((p) => p.severity === 'error')) return { problems };
+  return { problems, model: { schemas, endpoints, server, seed } };
+}

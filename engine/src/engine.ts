@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LogEntry } from '../../shared/src/log-entry.js';
+import { messages } from '../../shared/src/messages.js';
+import type { Problem } from '../../shared/src/problems.js';
+import type { EndpointSummary, TableSummary } from '../../shared/src/service-summary.js';
+import { validateConfig, type ValidationResult } from './config/validate.js';
+import { adminHandler } from './http/admin.js';
+import { Listener, type Address } from './http/listener.js';
+import { ServiceRuntime } from './http/runtime.js';
+import { RequestLog, type RequestLogOptions } from './log/request-log.js';
+import type { ServiceModel } from './model.js';
+import { openDatabase, resetStore, setUpStore, type Database } from './store/database.js';
+import type { TableChange } from './store/table-store.js';
+import { TypedEmitter } from './typed-emitter.js';
+
+export interface EngineOptions {
+  /** The config file; relative database paths and the default database name come from it. */
+  configPath?: string;
+  /** Overrides of `server:` (the CLI's --port, --host and --db). */
+  port?: number;
+  host?: string;
+  database?: string;
+  /** Turn on the admin API with the engine's generated token when the config does not set one. */
+  admin?: boolean;
+  log?: RequestLogOptions & { enabled?: boolean };
+}
+
+export type ApplyResult =
+  | { ok: true; version: number; problems: Problem[]; endpoints: EndpointSummary[] }
+  | { ok: false; problems: Problem[] };
+
+export interface EngineEvents extends Record<string, unknown[]> {
+  /** A config version is live. */
+  applied: [{ version: number; endpoints: EndpointSummary[]; problems: Problem[] }];
+  /** A config was refused; the previous version keeps serving. */
+  rejected: [{ problems: Problem[] }];
+  listening: [Address];
+  stopped: [];
+  /** A request was answered. */
+  request: [LogEntry];
+  /** A table's rows changed, through the API or a reset. */
+  tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
+  /** A fault the user should see (port in use, a handler crash); the service keeps running. */
+  serverError: [{ code: string; message: string }];
+}
+
+function summarise(model: ServiceModel): EndpointSummary[] {
+  return model.endpoints.map((e) => ({
+    method: e.method,
+    path: e.path,
+    kind: e.kind,
+    operation: e.kind === 'schema' ? e.operation : undefined,
+    schema: e.kind === 'schema' ? e.schema.name : undefined,
+    status: e.status,
+    line: e.line,
+  }));
+}
+
+const errorProblem = (code: string, message: string): Problem => ({
+  code,
+  severity: 'error',
+  message,
+  range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+  path: [],
+});
+
+/**
+ * The Mockyard service: validates and applies configs, keeps the SQLite store in step, serves HTTP,
+ * and reports everything as typed events. The CLI and the desktop app are thin shells around it.
+ * @example const engine = new Engine({ configPath }); await engine.apply(text); await engine.start();
+ */
+export class Engine extends TypedEmitter<EngineEvents> {
+  readonly log: RequestLog;
+  readonly adminToken = randomBytes(16).toString('hex');
+  private runtime: ServiceRuntime | undefined;
+  private db: Database.Database | undefined;
+  private dbFile: string | undefined;
+  private version = 0;
+  private readonly listener: Listener;
+  private readonly logEnabled: boolean;
+
+  constructor(private readonly options: EngineOptions = {}) {
+    super();
+    this.log = new RequestLog(options.log);
+    this.logEnabled = options.log?.enabled !== false;
+    this.listener = new Listener((req, res) => this.handle(req, res));
+  }
+
+  /** Checks a config text without applying it. */
+  validate(text: string): ValidationResult {
+    return validateConfig(text, { configPath: this.options.configPath, adminToken: this.adminToken });
+  }
+
+  get model(): ServiceModel | undefined {
+    return this.runtime?.model;
+  }
+
+  get address(): Address | undefined {
+    return this.listener.address;
+  }
+
+  get database(): Database.Database | undefined {
+    return this.db;
+  }
+
+  /**
+   * Validates a config and, if it has no errors, makes it live at once: migrates the tables,
+   * swaps the router atomically and rebinds if the port changed. In-flight requests finish on
+   * the version they started with. An invalid config changes nothing.
+   */
+  async apply(text: string): Promise<ApplyResult> {
+    const { problems, model } = this.validate(text);
+    if (!model) return this.reject(problems);
+    const { server } = model;
+    if (this.options.port !== undefined) server.port = this.options.port;
+    if (this.options.host !== undefined) server.host = this.options.host;
+    if (this.options.database !== undefined) server.database = this.options.database;
+    if (this.options.admin && !server.adminToken) server.adminToken = this.adminToken;
+
+    let db = this.db;
+    const newDb = server.database !== this.dbFile || !db;
+    if (newDb) {
+      try {
+        db = openDatabase(server.database);
+      } catch (err) {
+        return this.reject([...problems, errorProblem('databaseOpenFailed', messages.databaseOpenFailed(server.database, (err as Error).message))]);
+      }
+    }
+    const database = db as Database.Database;
+    let runtime: ServiceRuntime;
+    try {
+      const { stores, warnings } = setUpStore(database, model, (schema, change) =>
+        this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
+      );
+      problems.push(...warnings);
+      runtime = new ServiceRuntime(model, stores, {
+        onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
+        admin: server.adminToken ? this.admin : undefined,
+        onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
+      });
+    } catch (err) {
+      if (newDb) database.close();
+      return this.reject([...problems, errorProblem('migrationFailed', (err as Error).message)]);
+    }
+
+    const previous = this.runtime;
+    const previousDb = this.db;
+    this.runtime = runtime;
+    this.db = database;
+    this.dbFile = server.database;
+    this.version++;
+    if (newDb && previous && previousDb) void previous.drained().then(() => previousDb.close());
+
+    const address = this.listener.address;
+    if (address && (address.port !== server.port || address.host !== server.host) && !(server.port === 0 && address.host === server.host)) {
+      try {
+        this.emit('listening', await this.listener.listen(server.port, server.host));
+      } catch (err) {
+        problems.push(errorProblem('listenFailed', this.listenError(err, server.port)));
+      }
+    }
+    const endpoints = summarise(model);
+    this.emit('applied', { version: this.version, endpoints, problems });
+    return { ok: true, version: this.version, problems, endpoints };
+  }
+
+  /** Starts listening on the applied config's host and port. */
+  async start(): Promise<Address> {
+    const model = this.model;
+    if (!model) throw new Error('No config applied; call apply() first.');
+    try {
+      const address = await this.listener.listen(model.server.port, model.server.host);
+      this.emit('listening', address);
+      return address;
+    } catch (err) {
+      throw new Error(this.listenError(err, model.server.port));
+    }
+  }
+
+  /** Stops listening (in-flight requests finish) and closes the database. */
+  async stop(): Promise<void> {
+    await this.listener.close();
+    await this.runtime?.drained();
+    this.db?.close();
+    this.db = undefined;
+    this.dbFile = undefined;
+    this.runtime = undefined;
+    this.emit('stopped');
+  }
+
+  /** Puts every table back to the config's `seed:` rows. */
+  reset(): Record<string, number> {
+    const model = this.model;
+    if (!model || !this.db) throw new Error('No config applied.');
+    const counts = resetStore(this.db, model);
+    for (const schema of model.schemas.values()) this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
+    return counts;
+  }
+
+  /** Tables of the live config, for the studio and the CLI. */
+  tables(): TableSummary[] {
+    return [...(this.model?.schemas.values() ?? [])].map((s) => ({
+      schema: s.name,
+      table: s.table,
+      fields: s.fields.map((f) => ({ name: f.name, type: f.type })),
+    }));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const runtime = this.runtime;
+    if (!runtime) {
+      res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'No config is loaded.' }));
+      return;
+    }
+    runtime.handle(req, res);
+  }
+
+  private record(partial: Omit<LogEntry, 'id'>): void {
+    const entry = partial as LogEntry;
+    entry.id = this.log.nextId();
+    entry.requestBody = this.log.truncate(entry.requestBody);
+    entry.responseBody = this.log.truncate(entry.responseBody);
+    this.log.add(entry);
+    this.emit('request', entry);
+  }
+
+  private readonly admin = adminHandler({
+    token: () => this.model?.server.adminToken,
+    reset: () => this.reset(),
+    log: () => this.log.entries(),
+  });
+
+  private reject(problems: Problem[]): ApplyResult {
+    this.emit('rejected', { problems });
+    return { ok: false, problems };
+  }
+
+  private listenError(err: unknown, port: number): string {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return `Port ${port} is in use — choose another (e.g. --port ${port + 1}).`;
+    if (code === 'EACCES') return `Port ${port} needs privileges; choose a port above 1023.`;
+    return `Could not listen on port ${port}: ${(err as Error).message}`;
+  }
+}

@@ -1,0 +1,133 @@
+import type { IncomingMessage } from 'node:http';
+import { httpMessages } from '../../../shared/src/messages.js';
+import { HttpError } from '../http-error.js';
+import type { EndpointModel, SchemaEndpoint, ServiceModel } from '../model.js';
+import { snakeCase } from '../store/table-name.js';
+import { parseListQuery } from '../store/list-query.js';
+import type { TableStore } from '../store/table-store.js';
+
+/** What a handler needs from the request; the body is read only when a handler asks for it. */
+export interface RequestContext {
+  req: IncomingMessage;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams | undefined;
+  notes: string[];
+  body(): Promise<unknown>;
+}
+
+/** A handler's answer: the JSON text to send (undefined for no body) and extra headers. */
+export interface Reply {
+  status: number;
+  json: string | undefined;
+  headers?: Record<string, string>;
+}
+
+/** An endpoint compiled once per config version into a function plus its XML element names. */
+export interface CompiledEndpoint {
+  name: string;
+  run(ctx: RequestContext): Reply | Promise<Reply>;
+  xmlRoot: string;
+  xmlItem: string;
+}
+
+const notFound = (): HttpError => new HttpError(404, httpMessages.notFound);
+
+function linkHeader(ctx: RequestContext, page: number, limit: number, total: number): string {
+  const last = Math.max(1, Math.ceil(total / Math.max(1, limit)));
+  const base = `http://${ctx.req.headers.host ?? 'localhost'}${ctx.path}`;
+  const url = (p: number): string => {
+    const query = new URLSearchParams(ctx.query);
+    query.set('_page', String(p));
+    query.set('_limit', String(limit));
+    return `<${base}?${query.toString()}>`;
+  };
+  const links = [`${url(1)}; rel="first"`];
+  if (page > 1) links.push(`${url(Math.min(page - 1, last))}; rel="prev"`);
+  if (page < last) links.push(`${url(page + 1)}; rel="next"`);
+  links.push(`${url(last)}; rel="last"`);
+  return links.join(', ');
+}
+
+/** The column whose value names a created record in `Location`: the param of GET <path>/:param. */
+function locationFor(endpoint: SchemaEndpoint, model: ServiceModel): { column: string; prefix: string } | undefined {
+  const base = endpoint.path.replace(/\/+$/, '');
+  for (const other of model.endpoints) {
+    if (other.kind !== 'schema' || other.operation !== 'get' || other.schema !== endpoint.schema) continue;
+    const prefix = other.path.slice(0, other.path.lastIndexOf('/'));
+    const last = other.params[other.params.length - 1];
+    if (prefix === base && last && other.params.length === endpoint.params.length + 1) return { column: last.column, prefix: base };
+  }
+  const id = endpoint.schema.idField;
+  return id ? { column: id.name, prefix: base } : undefined;
+}
+
+function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: ServiceModel): CompiledEndpoint['run'] {
+  const { status, params } = endpoint;
+  const columns = params.map((p) => p.column);
+  const names = params.map((p) => p.param);
+  const values = (ctx: RequestContext): string[] => names.map((n) => ctx.params[n] as string);
+  const fixed = (ctx: RequestContext) => params.map((p) => ({ column: p.column, value: ctx.params[p.param] as string }));
+  const withBody = (json: string | undefined): string | undefined => (status === 204 ? undefined : json);
+  switch (endpoint.operation) {
+    case 'list':
+      return (ctx) => {
+        const query = parseListQuery(endpoint.schema, ctx.query, fixed(ctx));
+        if (query.notes.length) ctx.notes.push(...query.notes);
+        const { body, total } = store.list(query);
+        const headers: Record<string, string> = { 'X-Total-Count': String(total) };
+        if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query.page, query.limit, total);
+        return { status, json: withBody(body), headers };
+      };
+    case 'get':
+      return (ctx) => {
+        const json = store.get(columns, values(ctx));
+        if (json === undefined) throw notFound();
+        return { status, json: withBody(json) };
+      };
+    case 'create': {
+      const location = locationFor(endpoint, model);
+      return async (ctx) => {
+        const body = await ctx.body();
+        const created = store.create(body, fixed(ctx), location?.column);
+        const headers: Record<string, string> = {};
+        if (location && created.location !== null && created.location !== undefined) {
+          headers.Location = `${ctx.path.replace(/\/+$/, '')}/${encodeURIComponent(String(created.location))}`;
+        }
+        return { status, json: withBody(created.json), headers };
+      };
+    }
+    case 'update': {
+      const mode = endpoint.method === 'PUT' ? 'replace' : 'patch';
+      return async (ctx) => {
+        const body = await ctx.body();
+        const json = store.update(columns, values(ctx), body, mode);
+        if (json === undefined) throw notFound();
+        return { status, json: withBody(json) };
+      };
+    }
+    case 'delete':
+      return (ctx) => {
+        const json = store.delete(columns, values(ctx));
+        if (json === undefined) throw notFound();
+        return { status, json: withBody(json) };
+      };
+  }
+}
+
+/** Compiles one endpoint into the function that serves it. */
+export function compileEndpoint(endpoint: EndpointModel, stores: ReadonlyMap<string, TableStore>, model: ServiceModel): CompiledEndpoint {
+  const name = `${endpoint.method} ${endpoint.path}`;
+  if (endpoint.kind === 'static') {
+    const reply: Reply = { status: endpoint.status, json: endpoint.status === 204 ? undefined : JSON.stringify(endpoint.body) };
+    return { name, run: () => reply, xmlRoot: 'response', xmlItem: 'item' };
+  }
+  const store = stores.get(endpoint.schema.name) as TableStore;
+  const item = snakeCase(endpoint.schema.name);
+  return {
+    name,
+    run: schemaHandler(endpoint, store, model),
+    xmlRoot: endpoint.operation === 'list' ? endpoint.schema.table : item,
+    xmlItem: item,
+  };
+}

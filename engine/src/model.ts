@@ -1,0 +1,91 @@
+/**
+ * The compiled, validated service: what the config means, with every default filled in.
+ * Built once per config version; the store and the HTTP layer read only this.
+ */
+import type { FieldType, HttpMethod, JsonValue, Operation } from '../../shared/src/config-schema.js';
+import type { Range } from '../../shared/src/problems.js';
+
+export interface FieldModel {
+  name: string;
+  type: FieldType;
+  required: boolean;
+  unique: boolean;
+  default: JsonValue | undefined;
+  /** `id` of type number/integer is an auto-assigned integer key; `id` of type string gets a UUID. */
+  autoId: 'integer' | 'uuid' | undefined;
+}
+
+export interface SchemaModel {
+  name: string;
+  table: string;
+  fields: FieldModel[];
+  fieldMap: ReadonlyMap<string, FieldModel>;
+  /** The `id` field, the table's primary key, when the schema has one. */
+  idField: FieldModel | undefined;
+  /** Columns an endpoint looks records up by; each gets an index. */
+  lookupColumns: Set<string>;
+  /** Where the schema is declared, for problems found later (e.g. by a migration). */
+  range: Range;
+}
+
+/** A path parameter and the column it filters on. */
+export interface ParamBinding {
+  param: string;
+  column: string;
+}
+
+interface EndpointBase {
+  method: HttpMethod;
+  path: string;
+  status: number;
+  /** Line in the config where this endpoint is declared. */
+  line: number;
+  /** Index in `endpoints:` of the entry that declared it (a resource declares five). */
+  entry: number;
+}
+
+export interface StaticEndpoint extends EndpointBase {
+  kind: 'static';
+  body: JsonValue;
+}
+
+export interface SchemaEndpoint extends EndpointBase {
+  kind: 'schema';
+  operation: Operation;
+  schema: SchemaModel;
+  /** Every path parameter with its column; the last one is the lookup key for get/update/delete. */
+  params: ParamBinding[];
+}
+
+export type EndpointModel = StaticEndpoint | SchemaEndpoint;
+
+export interface LatencyModel {
+  min: number;
+  max: number;
+}
+
+export interface CorsModel {
+  origins: '*' | string[];
+  credentials: boolean;
+}
+
+export interface ServerModel {
+  port: number;
+  host: string;
+  /** Absolute path of the SQLite file, or ':memory:'. */
+  database: string;
+  cors: CorsModel | undefined;
+  latency: LatencyModel | undefined;
+  bodyLimit: number;
+  /** The admin token, or undefined when the admin API is off. */
+  adminToken: string | undefined;
+}
+
+export interface ServiceModel {
+  schemas: ReadonlyMap<string, SchemaModel>;
+  endpoints: EndpointModel[];
+  server: ServerModel;
+  seed: ReadonlyMap<string, Record<string, JsonValue>[]>;
+}
+
+export const endpointName = (e: { method: string; path: string }): string => `${e.method} ${e.path}`;

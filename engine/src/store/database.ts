@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { messages } from '../../../shared/src/messages.js';
+import type { Problem } from '../../../shared/src/problems.js';
+import type { SchemaModel, ServiceModel } from '../model.js';
+import { migrateTable } from './migrate.js';
+import { TableStore, type TableChange } from './table-store.js';
+
+export type { Database };
+
+/**
+ * Opens (or creates) a SQLite file in WAL mode. Never deletes or rewrites an existing file:
+ * a file that is not a database is reported and left alone.
+ */
+export function openDatabase(file: string): Database.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('busy_timeout = 2000');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+export interface StoreSetup {
+  stores: Map<string, TableStore>;
+  warnings: Problem[];
+}
+
+/**
+ * Migrates every schema's table in one transaction, seeds tables it created, and prepares a
+ * TableStore per schema. On failure nothing is changed and the error says which table.
+ */
+export function setUpStore(
+  db: Database.Database,
+  model: ServiceModel,
+  onChange: (schema: SchemaModel, change: TableChange | 'reset') => void,
+): StoreSetup {
+  const warnings: Problem[] = [];
+  const stores = new Map<string, TableStore>();
+  const migrateAll = db.transaction(() => {
+    for (const schema of model.schemas.values()) {
+      let migration;
+      try {
+        migration = migrateTable(db, schema);
+      } catch (err) {
+        throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
+      }
+      const store = new TableStore(db, schema, (change) => onChange(schema, change));
+      stores.set(schema.name, store);
+      for (const column of migration.hiddenColumns) {
+        warnings.push({ code: 'hiddenColumn', severity: 'warning', message: messages.hiddenColumn(schema.table, column), range: schema.range, path: ['schemas', schema.name] });
+      }
+      if (migration.created) insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);
+    }
+  });
+  migrateAll();
+  return { stores, warnings };
+}
+
+function insertSeed(store: TableStore, rows: readonly unknown[]): void {
+  for (const row of rows) store.create(row, []);
+}
+
+/** Puts every schema's table back to its `seed:` rows, in one transaction. */
+export function resetStore(db: Database.Database, model: ServiceModel): Record<string, number> {
+  const counts: Record<string, number> = {};
+  db.transaction(() => {
+    for (const schema of model.schemas.values()) {
+      db.prepare(`DELETE FROM "${schema.table}"`).run();
+      const rows = model.seed.get(schema.name) ?? [];
+      insertSeed(new TableStore(db, schema, () => {}), rows);
+      counts[schema.table] = rows.length;
+    }
+  })();
+  return counts;
+}

@@ -1,0 +1,57 @@
+import type { FieldType } from '../../../shared/src/config-schema.js';
+import type { FieldModel } from '../model.js';
+
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export const isIsoDateTime = (value: string): boolean => ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value));
+
+/** How the expected value of a field type is named in error messages. */
+export const EXPECTED: Record<FieldType, string> = {
+  number: 'a number',
+  integer: 'an integer',
+  string: 'text',
+  boolean: 'true or false',
+  datetime: 'an ISO-8601 date-time text (e.g. 2024-05-01T12:00:00Z)',
+  json: 'any JSON value',
+};
+
+/** True when `value` (already parsed JSON, not null) is a valid value for a field of `type`. */
+export function fitsType(type: FieldType, value: unknown): boolean {
+  switch (type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'datetime':
+      return typeof value === 'string' && isIsoDateTime(value);
+    case 'json':
+      return true;
+  }
+}
+
+/** The value as SQLite stores it: booleans as 0/1, json fields as JSON text. */
+export function toSqlValue(field: FieldModel, value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'boolean':
+      return value ? 1 : 0;
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return value as string | number;
+  }
+}
+
+/** What a JSON value is, for "must be X, not Y" messages. */
+export function describeJsonValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}

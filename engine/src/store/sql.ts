@@ -1,0 +1,43 @@
+import type { FieldType } from '../../../shared/src/config-schema.js';
+import type { FieldModel, SchemaModel } from '../model.js';
+
+/** Identifiers come only from validated schema and field names; quoting keeps keywords safe. */
+export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** SQLite column affinity per field type. */
+export const AFFINITY: Record<FieldType, string> = {
+  integer: 'INTEGER',
+  number: 'NUMERIC',
+  boolean: 'INTEGER',
+  string: 'TEXT',
+  datetime: 'TEXT',
+  json: 'TEXT',
+};
+
+/** The SQL expression giving a field's JSON value, typed right: booleans as true/false, json as JSON. */
+function jsonValueExpr(field: FieldModel): string {
+  const col = ident(field.name);
+  switch (field.type) {
+    case 'boolean':
+      return `CASE WHEN ${col} IS NULL THEN NULL WHEN ${col} THEN json('true') ELSE json('false') END`;
+    case 'json':
+      // A value left over from an earlier field type may not be JSON; show it as text instead of failing.
+      return `CASE WHEN json_valid(${col}) THEN json(${col}) ELSE ${col} END`;
+    default:
+      return col;
+  }
+}
+
+/** `json_object('id', "id", ...)`: SQLite serialises the record, so rows never become JS objects. */
+export function recordJsonExpr(schema: SchemaModel): string {
+  return `json_object(${schema.fields.map((f) => `'${f.name}', ${jsonValueExpr(f)}`).join(', ')})`;
+}
+
+export function columnDefinition(field: FieldModel): string {
+  if (field.autoId === 'integer') return `${ident(field.name)} INTEGER PRIMARY KEY`;
+  if (field.autoId === 'uuid') return `${ident(field.name)} TEXT PRIMARY KEY NOT NULL`;
+  return `${ident(field.name)} ${AFFINITY[field.type]}`;
+}
+
+export const uniqueIndexName = (table: string, column: string): string => `mockyard_unique_${table}_${column}`;
+export const lookupIndexName = (table: string, column: string): string => `mockyard_lookup_${table}_${column}`;

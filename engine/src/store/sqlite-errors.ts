@@ -1,0 +1,22 @@
+import { httpMessages } from '../../../shared/src/messages.js';
+import { HttpError } from '../http-error.js';
+import type { SchemaModel } from '../model.js';
+
+interface SqliteErrorLike {
+  code?: string;
+  message: string;
+}
+
+/** Turns a SQLite failure into what the client should see: 409 on a unique key, 507 on a full disk. */
+export function toHttpError(err: unknown, schema: SchemaModel, values: Record<string, unknown>): unknown {
+  const e = err as SqliteErrorLike;
+  if (typeof e?.code !== 'string') return err;
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const column = /constraint failed: [^.]+\.(\w+)/.exec(e.message)?.[1] ?? 'key';
+    const value = values[column];
+    return new HttpError(409, httpMessages.conflict(schema.name, column, value === undefined ? '(same value)' : JSON.stringify(value)));
+  }
+  if (e.code === 'SQLITE_FULL') return new HttpError(507, httpMessages.storeFull());
+  if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return new HttpError(503, httpMessages.storeBusy(), { 'Retry-After': '1' });
+  return err;
+}

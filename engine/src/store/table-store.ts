@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { httpMessages } from '../../../shared/src/messages.js';
+import { HttpError } from '../http-error.js';
+import type { FieldModel, SchemaModel } from '../model.js';
+import { EXPECTED, toSqlValue } from './field-values.js';
+import type { ListQuery } from './list-query.js';
+import { checkRecord } from './record-check.js';
+import { ident, recordJsonExpr } from './sql.js';
+import { toHttpError } from './sqlite-errors.js';
+
+export type TableChange = 'insert' | 'update' | 'delete';
+type Statement = Database.Statement<unknown[], unknown>;
+type Row = Record<string, unknown>;
+
+/** A column fixed by a path parameter, e.g. `authorId` in /users/:authorId/posts. */
+export interface FixedValue {
+  column: string;
+  value: string;
+}
+
+const MAX_CACHED_STATEMENTS = 256;
+
+/** A path value for a create, converted to the field's type (lookups bind text; inserts must store the right type). */
+function pathValue(field: FieldModel, raw: string): string | number {
+  if (field.type !== 'number' && field.type !== 'integer') return raw;
+  const n = Number(raw);
+  const ok = raw.trim() !== '' && (field.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n));
+  if (!ok) throw new HttpError(400, `Path parameter '${field.name}' must be ${EXPECTED[field.type]}, not '${raw}'.`);
+  return n;
+}
+
+/**
+ * Reads and writes one schema's table with statements prepared once per config version.
+ * Records leave SQLite as JSON text (see `recordJsonExpr`), ready to send.
+ */
+export class TableStore {
+  private readonly json: string;
+  private readonly table: string;
+  private readonly cache = new Map<string, Statement>();
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly schema: SchemaModel,
+    private readonly onChange: (change: TableChange) => void,
+  ) {
+    this.json = recordJsonExpr(schema);
+    this.table = ident(schema.table);
+  }
+
+  private statement(sql: string, pluck = true): Statement {
+    let stmt = this.cache.get(sql);
+    if (!stmt) {
+      if (this.cache.size >= MAX_CACHED_STATEMENTS) this.cache.clear();
+      stmt = this.db.prepare(sql);
+      if (pluck) stmt.pluck();
+      this.cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private lookupSql(columns: readonly string[]): string {
+    const where = columns.map((c) => `${ident(c)} = ?`).join(' AND ');
+    return `rowid = (SELECT rowid FROM ${this.table} WHERE ${where} LIMIT 1)`;
+  }
+
+  /** A page of records as a JSON array text, and how many match in all. */
+  list(query: ListQuery): { body: string; total: number } {
+    const rows = this.statement(`SELECT ${this.json} FROM ${this.table}${query.where}${query.orderBy} LIMIT ? OFFSET ?`).all(
+      ...query.values,
+      query.limit,
+      query.offset,
+    ) as string[];
+    const total =
+      rows.length < query.limit && query.offset === 0
+        ? rows.length
+        : (this.statement(`SELECT count(*) FROM ${this.table}${query.where}`).get(...query.values) as number);
+    return { body: `[${rows.join(',')}]`, total };
+  }
+
+  /** The first record whose columns equal the values (bound as text), as JSON text. */
+  get(columns: readonly string[], values: readonly string[]): string | undefined {
+    const where = columns.map((c) => `${ident(c)} = ?`).join(' AND ');
+    return this.statement(`SELECT ${this.json} FROM ${this.table} WHERE ${where} LIMIT 1`).get(...values) as string | undefined;
+  }
+
+  /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
+  create(body: unknown, fixed: readonly FixedValue[], locationColumn?: string): { json: string; location: unknown } {
+    const problem = checkRecord(this.schema, body, 'create');
+    if (problem) throw new HttpError(400, problem);
+    const record: Row = { ...(body as Row) };
+    for (const { column, value } of fixed) {
+      const field = this.schema.fieldMap.get(column) as FieldModel;
+      const converted = pathValue(field, value);
+      if (record[column] !== undefined && record[column] !== converted) {
+        throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)));
+      }
+      record[column] = converted;
+    }
+    const fields = this.schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null));
+    for (const f of fields) {
+      if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
+    }
+    const names = fields.map((f) => f.name);
+    const returning = locationColumn ? `${this.json}, ${ident(locationColumn)}` : this.json;
+    const stmt = this.statement(
+      `INSERT INTO ${this.table} (${names.map(ident).join(', ')}) VALUES (${names.map(() => '?').join(', ')}) RETURNING ${returning}`,
+      false,
+    );
+    const values = fields.map((f) => toSqlValue(f, record[f.name]));
+    const row = this.write(() => (stmt.raw(true).get(...values) as unknown[]), record);
+    this.onChange('insert');
+    return { json: row[0] as string, location: row[1] };
+  }
+
+  /** PATCH merges the body into the record; PUT replaces every field but the primary key. */
+  update(columns: readonly string[], values: readonly string[], body: unknown, mode: 'patch' | 'replace'): string | undefined {
+    const problem = checkRecord(this.schema, body, mode);
+    if (problem) throw new HttpError(400, problem);
+    const record = body as Row;
+    let fields: FieldModel[];
+    if (mode === 'patch') {
+      fields = this.schema.fields.filter((f) => record[f.name] !== undefined);
+    } else {
+      columns.forEach((column, i) => {
+        const sent = record[column];
+        if (sent !== undefined && sent !== null && String(sent) !== values[i]) {
+          throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
+        }
+      });
+      fields = this.schema.fields.filter((f) => f.autoId === undefined && !columns.includes(f.name));
+    }
+    if (fields.length === 0) return this.get(columns, values);
+    const set = fields.map((f) => `${ident(f.name)} = ?`).join(', ');
+    const stmt = this.statement(`UPDATE ${this.table} SET ${set} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`);
+    const bound = fields.map((f) => toSqlValue(f, record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null));
+    const json = this.write(() => stmt.get(...bound, ...values) as string | undefined, record);
+    if (json !== undefined) this.onChange('update');
+    return json;
+  }
+
+  /** Deletes the first matching record; returns it as JSON, or undefined when none matched. */
+  delete(columns: readonly string[], values: readonly string[]): string | undefined {
+    const json = this.statement(`DELETE FROM ${this.table} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`).get(...values) as
+      | string
+      | undefined;
+    if (json !== undefined) this.onChange('delete');
+    return json;
+  }
+
+  /** Number of rows; used by seeding and the studio. */
+  count(): number {
+    return this.statement(`SELECT count(*) FROM ${this.table}`).get() as number;
+  }
+
+  private write<T>(run: () => T, record: Row): T {
+    try {
+      return run();
+    } catch (err) {
+      throw toHttpError(err, this.schema, record);
+    }
+  }
+}

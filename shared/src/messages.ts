@@ -1,0 +1,100 @@
+/**
+ * Every problem and HTTP error Mockyard reports, as a code plus the sentence a user reads.
+ * Adapters (CLI, studio) show the message; tests and tools match on the code.
+ */
+const list = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+const didYouMean = (suggestion: string | undefined): string => (suggestion ? ` Did you mean '${suggestion}'?` : '');
+
+export const messages = {
+  yamlSyntax: (detail: string) => `YAML syntax error: ${detail}`,
+  yamlNotMapping: () => 'The config must be a YAML mapping with `schemas:` and `endpoints:`.',
+  unknownField: (field: string, where: string, suggestion?: string) =>
+    `Unknown field '${field}' in ${where}.${didYouMean(suggestion)}`,
+  missingField: (field: string, where: string) => `Missing required field '${field}' in ${where}.`,
+  wrongType: (where: string, expected: string, received: string) => `${where} must be ${expected}, not ${received}.`,
+  unknownMethod: (method: string, suggestion?: string) =>
+    `Unknown method '${method}'. Use GET, POST, PATCH, PUT or DELETE.${didYouMean(suggestion)}`,
+  unknownFieldType: (type: string, where: string, allowed: readonly string[], suggestion?: string) =>
+    `Unknown field type '${type}' for ${where}. Use ${list(allowed)}.${didYouMean(suggestion)}`,
+  unknownOperation: (op: string, allowed: readonly string[]) => `Unknown operation '${op}'. Use ${list(allowed)}.`,
+  responseTypeNotArray: (value: string) => `Response type '${value}' is not supported: the only type is 'array' (a list of records).`,
+  statusOutOfRange: (endpoint: string, status: number) =>
+    `Status ${status} of endpoint ${endpoint} is outside 100–599.`,
+  outOfRange: (where: string, min: number | undefined, max: number | undefined) =>
+    `${where} must be ${min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`}.`,
+  unknownSchema: (endpoint: string, schema: string) =>
+    `Endpoint ${endpoint} references unknown schema '${schema}'. Define it under \`schemas:\`.`,
+  unknownSeedSchema: (schema: string) => `Seed rows for unknown schema '${schema}'. Define it under \`schemas:\`.`,
+  schemaAndInline: (endpoint: string) =>
+    `Endpoint ${endpoint} has both \`schema\` and \`inline\` in its response; use one.`,
+  neitherSchemaNorInline: (endpoint: string) =>
+    `Endpoint ${endpoint} needs \`schema\` (database-backed) or \`inline\` (static JSON) in its response.`,
+  duplicateRoute: (endpoint: string, line: number) => `Duplicate endpoint ${endpoint}: it is already declared on line ${line}.`,
+  keyNotAField: (endpoint: string, key: string, schema: string, fields: readonly string[]) =>
+    `Endpoint ${endpoint} looks up by '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).`,
+  paramNotAField: (endpoint: string, param: string, schema: string, fields: readonly string[]) =>
+    `Path parameter ':${param}' of endpoint ${endpoint} is not a field of ${schema} (fields: ${fields.join(', ')}).`,
+  keyNotLookupType: (endpoint: string, key: string, type: string) =>
+    `Endpoint ${endpoint} looks up by '${key}', a ${type} field; keys must be string, number, integer or datetime fields.`,
+  operationMismatch: (endpoint: string, operation: string, expected: string) =>
+    `Operation '${operation}' does not fit endpoint ${endpoint}: ${expected}.`,
+  getWithoutParam: (endpoint: string, schema: string) =>
+    `Endpoint ${endpoint} returns one ${schema} but its path has no parameter to find it by. Add \`type: array\` to return a list, or a parameter such as /:id.`,
+  arrayOnWrite: (endpoint: string) => `Endpoint ${endpoint} changes one record, so \`type: array\` does not fit it.`,
+  inlineWithSchemaOptions: (endpoint: string, field: string) =>
+    `Endpoint ${endpoint} is static (\`inline\`), so \`${field}\` has no effect.`,
+  invalidPath: (path: string, reason: string) => `Path '${path}' is not valid: ${reason}.`,
+  reservedPath: (path: string) => `Path '${path}' is under /__mockyard/, which is reserved for the admin API.`,
+  invalidFieldName: (schema: string, field: string) =>
+    `Field name '${field}' of ${schema} is not valid: use letters, digits and _ and start with a letter or _.`,
+  invalidSchemaName: (schema: string) =>
+    `Schema name '${schema}' is not valid: use letters and digits, starting with a letter (e.g. BlogPost).`,
+  schemaNameNotCapitalised: (schema: string, suggestion: string) =>
+    `Schema name '${schema}' should be a capitalised singular name, e.g. '${suggestion}'.`,
+  tableCollision: (schema: string, other: string, table: string) =>
+    `Schemas ${schema} and ${other} both map to table '${table}'; rename one.`,
+  noProperties: (schema: string) => `Schema ${schema} has no properties; add at least one field.`,
+  defaultWrongType: (where: string, problem: string) => `Default of ${where} ${problem}.`,
+  resourceWithoutKey: (schema: string) =>
+    `Resource ${schema} has no 'id' field to use in /:id; add \`key:\` naming one of its fields.`,
+  seedRowInvalid: (schema: string, index: number, problem: string) => `Seed row ${index + 1} of ${schema}: ${problem}.`,
+  latencyMinAboveMax: () => 'Latency `min` must not be greater than `max`.',
+  hiddenColumn: (table: string, column: string) =>
+    `Column '${column}' of table '${table}' is no longer a field; its data is kept but hidden.`,
+  migrationFailed: (table: string, detail: string) => `Could not migrate table '${table}': ${detail}`,
+  databaseOpenFailed: (file: string, detail: string) => `Could not open database ${file}: ${detail}`,
+  noEndpoints: () => 'No endpoints are declared; the server will answer 404 to everything.',
+  bindPublic: (host: string) =>
+    `Listening on ${host} makes the mock reachable from other machines; use 127.0.0.1 unless you mean it.`,
+} as const;
+
+/** Messages of HTTP error bodies (`{ "error": ... }`). */
+export const httpMessages = {
+  notFound: 'Not found',
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    `Method ${method} is not allowed here; use ${list(allowed)}.`,
+  malformedJson: (detail: string) => `Malformed JSON in request body: ${detail}`,
+  emptyBody: () => 'Request body is empty; expected a JSON object.',
+  bodyNotObject: (received: string) => `Request body must be a JSON object, not ${received}.`,
+  unsupportedMediaType: (type: string) => `Unsupported Content-Type '${type}'; send application/json.`,
+  bodyTooLarge: (limit: number) => `Request body is larger than the limit of ${limit} bytes.`,
+  fieldWrongType: (field: string, expected: string, received: string) =>
+    `Field '${field}' must be ${expected}, not ${received}.`,
+  fieldRequired: (field: string) => `Field '${field}' is required.`,
+  fieldUnknown: (field: string, schema: string, fields: readonly string[]) =>
+    `Field '${field}' is not in schema ${schema} (fields: ${fields.join(', ')}).`,
+  keyMismatch: (field: string, bodyValue: string, pathValue: string) =>
+    `Field '${field}' is ${bodyValue} in the body but ${pathValue} in the path.`,
+  conflict: (schema: string, field: string, value: string) => `A ${schema} with ${field} ${value} already exists.`,
+  queryWrongType: (param: string, expected: string, value: string) =>
+    `Query parameter '${param}' must be ${expected}, not '${value}'.`,
+  sortUnknownField: (field: string, schema: string) => `Cannot sort by '${field}': it is not a field of ${schema}.`,
+  notAcceptable: () => 'Not acceptable: this endpoint answers application/json or application/xml.',
+  unauthorized: () => 'Missing or wrong admin token; send Authorization: Bearer <token>.',
+  internal: () => 'Internal server error',
+  storeFull: () => 'The database disk is full; nothing was written.',
+  storeBusy: () => 'The database is busy (locked by another process); try again.',
+} as const;
+
+export type MessageCode = keyof typeof messages;
