@@ -26,8 +26,12 @@ function retire(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
     timer.unref();
+    // A socket becomes idle when its in-flight request finishes; close it then, not after keep-alive times out.
+    const sweep = setInterval(() => server.closeIdleConnections(), 25);
+    sweep.unref();
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweep);
       resolve();
     });
     server.closeIdleConnections();
