@@ -21,6 +21,7 @@ Options for serve:
   --watch           Reload when the config file changes; a bad edit keeps the last good config
   --admin           Turn on /__mockyard/ (reset, log) with a generated token, printed at start
   --quiet           Do not print a line per request
+  --no-log          Keep no request log (the admin API's log stays empty)
   --no-color        Plain output (also when NO_COLOR is set or output is not a terminal)
 
   -h, --help        Show this help
@@ -61,6 +62,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
       watch: { type: 'boolean' },
       admin: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      'no-log': { type: 'boolean' },
       color: { type: 'boolean' },
       'no-color': { type: 'boolean' },
     },
@@ -71,7 +73,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a whole number from 0 to 65535, not '${values.port}'`);
   }
-  const engine = new Engine({ configPath: path, port, host: values.host, database: values.db ? resolve(values.db) : undefined, admin: values.admin });
+  const engine = new Engine({ configPath: path, port, host: values.host, database: values.db ? resolve(values.db) : undefined, admin: values.admin, log: { enabled: !values['no-log'] } });
   const result = await engine.apply(text);
   if (!result.ok) {
     printProblems(path, result.problems, c);

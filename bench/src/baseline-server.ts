@@ -1,0 +1,53 @@
+/**
+ * The benchmark's baseline: a bare node:http server with better-sqlite3 prepared statements,
+ * serving the same four requests as the Mockyard config. Usage: baseline-server DB_FILE PORT
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import Database from 'better-sqlite3';
+import { seedUsers } from './fixtures.js';
+
+const [file = 'baseline.sqlite', port = '0'] = process.argv.slice(2);
+const db = new Database(file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.exec('CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT, email TEXT)');
+if ((db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n === 0) {
+  const insert = db.prepare('INSERT INTO users (name, email) VALUES (?, ?)');
+  db.transaction(() => seedUsers().forEach((u) => insert.run(u.name, u.email)))();
+}
+const list = db.prepare('SELECT id, name, email FROM users ORDER BY id LIMIT 100');
+const one = db.prepare('SELECT id, name, email FROM users WHERE id = ?');
+const create = db.prepare('INSERT INTO users (name, email) VALUES (?, ?) RETURNING id, name, email');
+const health = JSON.stringify({ status: 'ok' });
+const notFound = JSON.stringify({ error: 'Not found' });
+
+function send(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+createServer((req, res) => {
+  const url = req.url ?? '/';
+  if (req.method === 'GET' && url === '/health') return send(res, 200, health);
+  if (req.method === 'GET' && url === '/users') return send(res, 200, JSON.stringify(list.all()));
+  const match = /^\/users\/(\d+)$/.exec(url);
+  if (req.method === 'GET' && match) {
+    const row = one.get(match[1]);
+    return row ? send(res, 200, JSON.stringify(row)) : send(res, 404, notFound);
+  }
+  if (req.method === 'POST' && url === '/users') {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      try {
+        const { name, email } = JSON.parse(body) as { name: string; email: string };
+        send(res, 201, JSON.stringify(create.get(name, email)));
+      } catch {
+        send(res, 400, JSON.stringify({ error: 'Bad request' }));
+      }
+    });
+    return;
+  }
+  send(res, 404, notFound);
+}).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));

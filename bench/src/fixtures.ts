@@ -1,0 +1,49 @@
+/** The benchmark's data and config, the same for Mockyard and the baseline. */
+export interface SeedUser {
+  name: string;
+  email: string;
+}
+
+export const seedUsers = (): SeedUser[] =>
+  Array.from({ length: 100 }, (_, i) => ({ name: `User ${i + 1}`, email: `user${i + 1}@example.com` }));
+
+export function mockyardConfig(): string {
+  const seed = seedUsers()
+    .map((u) => `    - { name: "${u.name}", email: "${u.email}" }`)
+    .join('\n');
+  return `schemas:
+  User:
+    properties:
+      id: integer
+      name: string
+      email: string
+endpoints:
+  - path: /health
+    method: GET
+    response:
+      inline: { status: ok }
+  - resource: User
+seed:
+  User:
+${seed}
+`;
+}
+
+/** A config with `schemas * 5` endpoints (list, get, create, update, delete per schema). */
+export function largeConfig(schemas: number, variant: number): string {
+  const lines = ['schemas:'];
+  for (let i = 0; i < schemas; i++) lines.push(`  Thing${i}:`, '    properties:', '      id: integer', '      name: string', `      v${variant}: string`);
+  lines.push('endpoints:');
+  for (let i = 0; i < schemas; i++) {
+    const base = `/things${i}`;
+    lines.push(
+      `  - { path: ${base}, method: GET, response: { schema: Thing${i}, type: array } }`,
+      `  - { path: ${base}/:id, method: GET, response: { schema: Thing${i} } }`,
+      `  - { path: ${base}, method: POST, response: { schema: Thing${i} } }`,
+      `  - { path: ${base}/:id, method: PATCH, response: { schema: Thing${i} } }`,
+      `  - { path: ${base}/:id, method: DELETE, response: { schema: Thing${i} } }`,
+    );
+  }
+  lines.push(`  - { path: /variant${variant}, method: GET, response: { inline: { variant: ${variant} } } }`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Engine } from '../../engine/src/engine.js';
+import { largeConfig } from './fixtures.js';
+
+export interface ReloadResult {
+  endpoints: number;
+  /** Median ms from calling apply() to the new route answering over HTTP. */
+  applyToAnswerMs: number;
+  /** Median ms apply() itself took. */
+  applyMs: number;
+  reloads: number;
+  requests: number;
+  failed: number;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Hot reload of a 100-endpoint config: apply latency, and failures while reloading every 100 ms under load. */
+export async function benchReload(seconds: number): Promise<ReloadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-bench-reload-'));
+  const engine = new Engine({ configPath: join(dir, 'reload.yaml'), port: 0, log: { enabled: true } });
+  try {
+    const first = await engine.apply(largeConfig(20, 0));
+    if (!first.ok) throw new Error(JSON.stringify(first.problems));
+    const { url } = await engine.start();
+    const applyToAnswer: number[] = [];
+    const applyOnly: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const t0 = performance.now();
+      const result = await engine.apply(largeConfig(20, i));
+      applyOnly.push(performance.now() - t0);
+      if (!result.ok) throw new Error(JSON.stringify(result.problems));
+      const res = await fetch(`${url}/variant${i}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`new route answered ${res.status}`);
+      applyToAnswer.push(performance.now() - t0);
+    }
+    let reloads = 0;
+    let variant = 100;
+    const timer = setInterval(() => {
+      void engine.apply(largeConfig(20, variant++ % 2)).then((r) => {
+        if (r.ok) reloads++;
+      });
+    }, 100);
+    const result = await autocannon({ url: `${url}/things3`, connections: 20, duration: seconds });
+    clearInterval(timer);
+    return {
+      endpoints: first.endpoints.length,
+      applyToAnswerMs: median(applyToAnswer),
+      applyMs: median(applyOnly),
+      reloads,
+      requests: result.requests.total,
+      failed: result.errors + result.timeouts + result.non2xx,
+    };
+  } finally {
+    await engine.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
