@@ -56,6 +56,12 @@ export const messages = {
     `Schemas ${schema} and ${other} both map to table '${table}'; rename one.`,
   noProperties: (schema: string) => `Schema ${schema} has no properties; add at least one field.`,
   defaultWrongType: (where: string, problem: string) => `Default of ${where} ${problem}.`,
+  resourceKeyNotAField: (schema: string, key: string, fields: readonly string[]) =>
+    `Resource ${schema} uses key '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).`,
+  resourceKeyNotLookupType: (schema: string, key: string, type: string) =>
+    `Resource ${schema} uses key '${key}', a ${type} field; keys must be string, number, integer or datetime fields.`,
+  duplicateKey: (key: string, line: number) => `Duplicate key '${key}': it is already set on line ${line} of the same mapping.`,
+  configTooLarge: (mib: number) => `The config is larger than ${mib} MiB; split out the seed data.`,
   resourceWithoutKey: (schema: string) =>
     `Resource ${schema} has no 'id' field to use in /:id; add \`key:\` naming one of its fields.`,
   seedRowInvalid: (schema: string, index: number, problem: string) => `Seed row ${index + 1} of ${schema}: ${problem}.`,

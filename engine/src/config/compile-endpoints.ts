@@ -9,7 +9,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model.js';
 import { tableNameFor } from '../store/table-name.js';
-import { FIELD_NAME } from './compile-schemas.js';
+import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
 import type { DocPath, YamlSource } from './yaml-source.js';
 
 const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
@@ -42,6 +42,8 @@ interface Context {
   source: YamlSource;
   schemas: ReadonlyMap<string, SchemaModel>;
   problems: Problem[];
+  /** Schemas and fields whose errors are already reported. */
+  broken: ReadonlySet<string>;
 }
 
 function inferOperation(
@@ -72,7 +74,7 @@ function inferOperation(
       if (method !== 'GET') return fail(operation, 'a record is read with GET');
       if (!hasParams) {
         if (declared) return fail(operation, 'it needs a path parameter such as /:id');
-        ctx.problems.push(ctx.source.problemAt(at, 'getWithoutParam', messages.getWithoutParam(label, schema)));
+        ctx.problems.push(ctx.source.problemAt([...at, 'path'], 'getWithoutParam', messages.getWithoutParam(label, schema)));
         return undefined;
       }
       return operation;
@@ -118,6 +120,7 @@ function compileEndpoint(ctx: Context, def: EndpointDefinition, index: number, a
   }
   const schema = ctx.schemas.get(response.schema);
   if (!schema) {
+    if (ctx.broken.has(response.schema)) return undefined;
     problems.push(source.problemAt([...at, 'response', 'schema'], 'unknownSchema', messages.unknownSchema(label, response.schema)));
     return undefined;
   }
@@ -130,17 +133,20 @@ function compileEndpoint(ctx: Context, def: EndpointDefinition, index: number, a
     const column = isKey ? (def.key as string) : param;
     const field = schema.fieldMap.get(column);
     if (!field) {
-      problems.push(
-        isKey
-          ? source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, column, schema.name, fields))
-          : source.problemAt([...at, 'path'], 'paramNotAField', messages.paramNotAField(label, param, schema.name, fields)),
-      );
+      // A field left out for its own error (e.g. a misspelt type) is not reported again here.
+      if (!ctx.broken.has(`${schema.name}.${column}`)) {
+        problems.push(
+          isKey
+            ? source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, column, schema.name, fields))
+            : source.problemAt([...at, 'path'], 'paramNotAField', messages.paramNotAField(label, param, schema.name, fields)),
+        );
+      }
     } else if (!LOOKUP_TYPES.has(field.type)) {
       problems.push(source.problemAt([...at, isKey ? 'key' : 'path'], 'keyNotLookupType', messages.keyNotLookupType(label, column, field.type)));
     }
     params.push({ param, column });
   });
-  if (def.key !== undefined && shape.params.length === 0 && !schema.fieldMap.has(def.key)) {
+  if (def.key !== undefined && shape.params.length === 0 && !schema.fieldMap.has(def.key) && !ctx.broken.has(`${schema.name}.${def.key}`)) {
     problems.push(source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, def.key, schema.name, fields)));
   }
   if (params.some((p) => !schema.fieldMap.has(p.column))) return undefined;
@@ -152,19 +158,34 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
   const parsed = ResourceSchema.safeParse(raw);
   if (!parsed.success) return [];
   const { resource, key } = parsed.data;
-  const path = (parsed.data.path ?? `/${tableNameFor(resource)}`).replace(/\/+$/, '');
+  const base = (parsed.data.path ?? `/${tableNameFor(resource)}`).replace(/\/+$/, '');
+  const path = base || '/';
   const at = ['endpoints', index];
   const schema = ctx.schemas.get(resource);
   if (!schema) {
+    if (ctx.broken.has(resource)) return [];
     ctx.problems.push(ctx.source.problemAt([...at, 'resource'], 'unknownSchema', messages.unknownSchema(`GET ${path}`, resource)));
     return [];
   }
-  const keyName = key ?? (schema.fieldMap.has('id') ? 'id' : undefined);
+  const keyName = key ?? (schema.fieldMap.has('id') || ctx.broken.has(`${resource}.id`) ? 'id' : undefined);
   if (!keyName) {
     ctx.problems.push(ctx.source.problemAt([...at, 'resource'], 'resourceWithoutKey', messages.resourceWithoutKey(resource)));
     return [];
   }
-  const item = `${path}/:${keyName}`;
+  // Checked once here: otherwise each of the four /:key endpoints would report it, about a path the author never wrote.
+  const keyField = schema.fieldMap.get(keyName);
+  if (!keyField) {
+    if (!ctx.broken.has(`${resource}.${keyName}`)) {
+      const fields = schema.fields.map((f) => f.name);
+      ctx.problems.push(ctx.source.problemAt([...at, 'key'], 'keyNotAField', messages.resourceKeyNotAField(resource, keyName, fields)));
+    }
+    return [];
+  }
+  if (!LOOKUP_TYPES.has(keyField.type)) {
+    ctx.problems.push(ctx.source.problemAt([...at, 'key'], 'keyNotLookupType', messages.resourceKeyNotLookupType(resource, keyName, keyField.type)));
+    return [];
+  }
+  const item = `${base}/:${keyName}`;
   const response = { schema: resource };
   return [
     { method: 'GET', path, response: { schema: resource, type: 'array' } },
@@ -176,9 +197,34 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
   ];
 }
 
+/**
+ * The six endpoints of a resource share one entry: report each problem once, and point it at
+ * `resource:` when the key it names (method, response, or a defaulted path) is not written in the entry.
+ */
+function tidyResourceProblems(source: YamlSource, entry: object, at: DocPath, problems: Problem[], from: number): void {
+  const seen = new Set<string>();
+  const added = problems.splice(from).map((problem) => {
+    const key = problem.path[at.length];
+    const written = typeof key === 'string' && key in entry;
+    return written ? problem : source.problemAt([...at, 'resource'], problem.code, problem.message, problem.severity);
+  });
+  for (const problem of added) {
+    const id = `${problem.code} ${problem.path.join('.')}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    problems.push(problem);
+  }
+}
+
 /** Builds every well-formed endpoint, expanding `resource:` entries and rejecting duplicate routes. */
-export function compileEndpoints(source: YamlSource, raw: unknown, schemas: ReadonlyMap<string, SchemaModel>, problems: Problem[]): EndpointModel[] {
-  const ctx: Context = { source, schemas, problems };
+export function compileEndpoints(
+  source: YamlSource,
+  raw: unknown,
+  schemas: ReadonlyMap<string, SchemaModel>,
+  problems: Problem[],
+  broken: BrokenNames = new Set(),
+): EndpointModel[] {
+  const ctx: Context = { source, schemas, problems, broken };
   const endpoints: EndpointModel[] = [];
   const seen = new Map<string, number>();
   if (!Array.isArray(raw)) return endpoints;
@@ -186,6 +232,7 @@ export function compileEndpoints(source: YamlSource, raw: unknown, schemas: Read
     const at = ['endpoints', index];
     const line = source.lineOf(at);
     const isResource = entry !== null && typeof entry === 'object' && 'resource' in entry;
+    const before = problems.length;
     let definitions: EndpointDefinition[];
     if (isResource) {
       definitions = expandResource(ctx, entry, index);
@@ -204,6 +251,7 @@ export function compileEndpoints(source: YamlSource, raw: unknown, schemas: Read
       const model = compileEndpoint(ctx, def, index, at, line);
       if (model) endpoints.push(model);
     }
+    if (isResource) tidyResourceProblems(source, entry, at, problems, before);
   });
   return endpoints;
 }

@@ -22,8 +22,14 @@ function fieldModel(name: string, definition: FieldDefinition): FieldModel {
   };
 }
 
-/** Builds every well-formed schema; problems go to `problems`, broken schemas are left out. */
-export function compileSchemas(source: YamlSource, raw: unknown, problems: Problem[]): Map<string, SchemaModel> {
+/**
+ * Names already reported as broken: `User` for a schema left out, `User.email` for a field left out.
+ * Later checks (endpoints, seed) stay quiet about them instead of repeating the error in other words.
+ */
+export type BrokenNames = Set<string>;
+
+/** Builds every well-formed schema; problems go to `problems`, broken schemas are left out and named in `broken`. */
+export function compileSchemas(source: YamlSource, raw: unknown, problems: Problem[], broken: BrokenNames = new Set()): Map<string, SchemaModel> {
   const schemas = new Map<string, SchemaModel>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return schemas;
   const tables = new Map<string, string>();
@@ -31,6 +37,7 @@ export function compileSchemas(source: YamlSource, raw: unknown, problems: Probl
     const at = ['schemas', name];
     if (!SCHEMA_NAME.test(name)) {
       problems.push(source.problemAt(at, 'invalidSchemaName', messages.invalidSchemaName(name), 'error', 'key'));
+      broken.add(name);
       continue;
     }
     if (!/^[A-Z]/.test(name)) {
@@ -39,15 +46,23 @@ export function compileSchemas(source: YamlSource, raw: unknown, problems: Probl
     }
     // Fields are built one by one, so one bad field does not hide the schema from its endpoints.
     const properties = (value as { properties?: unknown } | null)?.properties;
-    const entries = properties && typeof properties === 'object' && !Array.isArray(properties) ? Object.entries(properties) : [];
+    if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) {
+      broken.add(name); // a missing or malformed `properties` is reported by the structure check
+      continue;
+    }
+    const entries = Object.entries(properties);
     const fields: FieldModel[] = [];
     for (const [fieldName, raw] of entries) {
       const fieldAt = [...at, 'properties', fieldName];
       const parsedField = FieldSchema.safeParse(raw);
-      if (!parsedField.success) continue; // reported by the structure check
+      if (!parsedField.success) {
+        broken.add(`${name}.${fieldName}`); // reported by the structure check
+        continue;
+      }
       const definition = parsedField.data;
       if (!FIELD_NAME.test(fieldName)) {
         problems.push(source.problemAt(fieldAt, 'invalidFieldName', messages.invalidFieldName(name, fieldName), 'error', 'key'));
+        broken.add(`${name}.${fieldName}`);
         continue;
       }
       const field = fieldModel(fieldName, definition);
@@ -59,12 +74,14 @@ export function compileSchemas(source: YamlSource, raw: unknown, problems: Probl
     }
     if (entries.length === 0) {
       problems.push(source.problemAt(at, 'noProperties', messages.noProperties(name), 'error', 'key'));
+      broken.add(name);
       continue;
     }
     const table = tableNameFor(name);
     const other = tables.get(table);
     if (other !== undefined) {
       problems.push(source.problemAt(at, 'tableCollision', messages.tableCollision(name, other, table), 'error', 'key'));
+      broken.add(name);
       continue;
     }
     tables.set(table, name);

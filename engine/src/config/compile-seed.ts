@@ -3,6 +3,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { SchemaModel } from '../model.js';
 import { checkRecord } from '../store/record-check.js';
+import type { BrokenNames } from './compile-schemas.js';
 import type { YamlSource } from './yaml-source.js';
 
 /** Seed rows per schema, each row checked as a create would check it. */
@@ -11,19 +12,25 @@ export function compileSeed(
   raw: unknown,
   schemas: ReadonlyMap<string, SchemaModel>,
   problems: Problem[],
+  broken: BrokenNames = new Set(),
 ): Map<string, Record<string, JsonValue>[]> {
   const seed = new Map<string, Record<string, JsonValue>[]>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return seed;
   for (const [name, rows] of Object.entries(raw as Record<string, unknown>)) {
     const schema = schemas.get(name);
     if (!schema) {
+      if (broken.has(name)) continue; // the schema's own error is reported
       problems.push(source.problemAt(['seed', name], 'unknownSeedSchema', messages.unknownSeedSchema(name), 'error', 'key'));
       continue;
     }
     if (!Array.isArray(rows)) continue;
     const good: Record<string, JsonValue>[] = [];
     rows.forEach((row: unknown, index) => {
-      const result = checkRecord(schema, row, 'create');
+      // A row that is not a mapping is reported by the structure check.
+      if (row === null || typeof row !== 'object' || Array.isArray(row)) return;
+      // Values of fields left out of the schema for their own errors are not checked again.
+      const checked = Object.fromEntries(Object.entries(row).filter(([field]) => !broken.has(`${name}.${field}`)));
+      const result = checkRecord(schema, checked, 'create');
       if (typeof result === 'string') {
         problems.push(source.problemAt(['seed', name, index], 'seedRowInvalid', messages.seedRowInvalid(name, index, result.replace(/\.$/, ''))));
       } else {

@@ -1,5 +1,5 @@
 import { isAbsolute, join, parse, resolve } from 'node:path';
-import { ServerSchema } from '../../../shared/src/config-schema.js';
+import { ServerSchema, type ServerDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { ServerModel } from '../model.js';
@@ -28,9 +28,24 @@ export function databasePathFor(configPath: string | undefined, declared: string
   return join(dir, `${name.replace(/\.mockyard$/, '')}.sqlite`);
 }
 
-export function compileServer(source: YamlSource, raw: unknown, options: ServerOptions, problems: Problem[]): ServerModel {
+/**
+ * The `server:` section, keeping every option that is valid on its own: one bad option (reported
+ * by the structure check) must not hide the checks of the others, such as latency min > max.
+ */
+function parseServer(raw: unknown): ServerDefinition {
   const parsed = ServerSchema.safeParse(raw ?? {});
-  const server = parsed.success ? parsed.data : {};
+  if (parsed.success) return parsed.data;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const server: Record<string, unknown> = {};
+  for (const [key, option] of Object.entries(ServerSchema.shape)) {
+    const value = option.safeParse((raw as Record<string, unknown>)[key]);
+    if (value.success && value.data !== undefined) server[key] = value.data;
+  }
+  return server as ServerDefinition;
+}
+
+export function compileServer(source: YamlSource, raw: unknown, options: ServerOptions, problems: Problem[]): ServerModel {
+  const server = parseServer(raw);
   const host = server.host ?? DEFAULT_HOST;
   if (host === '0.0.0.0' || host === '::') {
     problems.push(source.problemAt(['server', 'host'], 'bindPublic', messages.bindPublic(host), 'warning'));

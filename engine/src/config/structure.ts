@@ -41,7 +41,15 @@ function knownKeysAt(root: unknown, path: DocPath): string[] {
 }
 
 /** Unions report one list of issues per branch; keep the branch the author most likely meant. */
-function pickUnionBranch(branches: Issue[][]): Issue[] {
+function pickUnionBranch(branches: Issue[][], root: unknown, path: DocPath): Issue[] {
+  // An endpoint entry is a resource exactly when it has `resource:`; counting issues would pick the
+  // resource branch for `{ path: /x }` and report a missing 'resource' instead of 'method' and 'response'.
+  if (path[0] === 'endpoints' && path.length === 2 && branches.length === 2) {
+    const entry = valueAt(root, path);
+    if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
+      return ('resource' in entry ? branches[1] : branches[0]) ?? [];
+    }
+  }
   let best: Issue[] = branches[0] ?? [];
   let bestScore = Infinity;
   for (const branch of branches) {
@@ -58,12 +66,12 @@ function pickUnionBranch(branches: Issue[][]): Issue[] {
   return best;
 }
 
-function flatten(issues: readonly Issue[], prefix: DocPath = []): { issue: Issue; path: DocPath }[] {
+function flatten(issues: readonly Issue[], root: unknown, prefix: DocPath = []): { issue: Issue; path: DocPath }[] {
   const out: { issue: Issue; path: DocPath }[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...(issue.path as DocPath)];
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-      out.push(...flatten(pickUnionBranch(issue.errors), path));
+      out.push(...flatten(pickUnionBranch(issue.errors, root, path), root, path));
     } else {
       out.push({ issue, path });
     }
@@ -91,6 +99,11 @@ function toProblems(source: YamlSource, issue: Issue, path: DocPath): Problem[] 
       return [source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), article(issue.expected), jsonTypeName(value)))];
     }
     case 'invalid_value': {
+      if (value === undefined) {
+        // zod reports a missing enum (e.g. no `method:`) as a wrong value, not as a missing key.
+        const parent = path.slice(0, -1);
+        return [source.problemAt(parent, 'missingField', messages.missingField(String(last), describePath(root, parent)))];
+      }
       const text = String(value);
       if (last === 'method' && path[0] === 'endpoints') {
         return [source.problemAt(path, 'unknownMethod', messages.unknownMethod(text, didYouMean(text, HTTP_METHODS)))];
@@ -100,6 +113,10 @@ function toProblems(source: YamlSource, issue: Issue, path: DocPath): Problem[] 
       }
       if (last === 'type' && path[0] === 'endpoints') {
         return [source.problemAt(path, 'responseTypeNotArray', messages.responseTypeNotArray(text))];
+      }
+      if (path[0] === 'schemas' && path.length === 4 && typeof value !== 'string') {
+        // `id:` with no type, `id: 5` or `id: [string]`: not a misspelt type name.
+        return [source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), FIELD_SHAPE, jsonTypeName(value)))];
       }
       if (path[0] === 'schemas') {
         const field = path[2] === 'properties' ? `${String(path[1])}.${String(path[3])}` : where;
@@ -127,9 +144,10 @@ function toProblems(source: YamlSource, issue: Issue, path: DocPath): Problem[] 
   }
 }
 
+const FIELD_SHAPE = `a type name (${FIELD_TYPES.join(', ')}) or a mapping with \`type\``;
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const article = (type: string): string =>
-  ({ object: 'a mapping', array: 'a list', string: 'text', number: 'a number', int: 'an integer', boolean: 'true or false' })[
+  ({ object: 'a mapping', record: 'a mapping', array: 'a list', string: 'text', number: 'a number', int: 'an integer', boolean: 'true or false' })[
     type
   ] ?? `a ${type}`;
 
@@ -140,6 +158,6 @@ export function checkStructure(source: YamlSource): { config?: Config; problems:
   }
   const result = ConfigSchema.safeParse(source.value);
   if (result.success) return { config: result.data, problems: [] };
-  const problems = flatten(result.error.issues).flatMap(({ issue, path }) => toProblems(source, issue, path));
+  const problems = flatten(result.error.issues, source.value).flatMap(({ issue, path }) => toProblems(source, issue, path));
   return { problems };
 }

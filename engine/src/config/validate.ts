@@ -27,22 +27,23 @@ export function validateConfig(text: string, options: ServerOptions = {}): Valid
     const problem: Problem = {
       code: 'configTooLarge',
       severity: 'error',
-      message: `The config is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB; split out the seed data.`,
+      message: messages.configTooLarge(MAX_CONFIG_BYTES / 1024 / 1024),
       range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
       path: [],
     };
     return { problems: [problem] };
   }
   const source = new YamlSource(text);
-  if (source.problems.some((p) => p.severity === 'error')) return { problems: source.problems };
+  if (source.problems.some((p) => p.severity === 'error')) return { problems: [...source.problems].sort(byPosition) };
   const { problems } = checkStructure(source);
   problems.push(...source.problems);
   const root = source.value;
   if (root === null || typeof root !== 'object' || Array.isArray(root)) return { problems };
   const raw = root as Record<string, unknown>;
-  const schemas = compileSchemas(source, raw.schemas, problems);
-  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems);
-  const seed = compileSeed(source, raw.seed, schemas, problems);
+  const broken = new Set<string>();
+  const schemas = compileSchemas(source, raw.schemas, problems, broken);
+  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems, broken);
+  const seed = compileSeed(source, raw.seed, schemas, problems, broken);
   const server = compileServer(source, raw.server, options, problems);
   if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
     problems.push(source.problemAt(['endpoints'], 'noEndpoints', messages.noEndpoints(), 'warning', 'key'));

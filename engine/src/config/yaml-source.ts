@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import type { Problem, Range, Severity } from '../../../shared/src/problems.js';
 import { messages } from '../../../shared/src/messages.js';
 
@@ -20,7 +20,11 @@ export class YamlSource {
   constructor(readonly text: string) {
     this.lines = new LineCounter();
     this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
-    for (const error of this.doc.errors) this.pushYamlError(error.message, error.pos, 'error');
+    for (const error of this.doc.errors) {
+      const duplicate = error.code === 'DUPLICATE_KEY' ? this.duplicateKeyAt(error) : undefined;
+      if (duplicate) this.problems.push(duplicate);
+      else this.pushYamlError(error.message, error.pos, 'error');
+    }
     for (const warning of this.doc.warnings) this.pushYamlError(warning.message, warning.pos, 'warning');
     let value: unknown = null;
     if (this.doc.errors.length === 0) {
@@ -39,7 +43,8 @@ export class YamlSource {
     let keyNode: unknown = undefined;
     for (const segment of path) {
       if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === segment);
+        // Object keys are text, while YAML keys such as `1:` or `true:` parse to numbers and booleans.
+        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
         if (!pair) break;
         keyNode = pair.key;
         node = pair.value ?? pair.key;
@@ -80,13 +85,64 @@ export class YamlSource {
     return { start: { line: a.line, column: a.col }, end: { line: b.line, column: b.col } };
   }
 
+  /** `Map keys must be unique` says neither which key nor where the first one is; find both. */
+  private duplicateKeyAt(error: YAMLError): Problem | undefined {
+    let problem: Problem | undefined;
+    visit(this.doc, {
+      Map: (_, map) => {
+        const keys = map.items.map((pair) => (isScalar(pair.key) ? pair.key : undefined));
+        const index = keys.findIndex((key) => key?.range?.[0] === error.pos[0]);
+        const key = keys[index];
+        if (!key) return undefined;
+        const first = keys.find((other) => other !== undefined && other.value === key.value);
+        if (first?.range && first !== key) {
+          const range = key.range ?? first.range;
+          problem = {
+            code: 'duplicateKey',
+            severity: 'error',
+            message: messages.duplicateKey(String(key.value), this.lines.linePos(first.range[0]).line),
+            range: this.toRange(range[0], range[1]),
+            path: [],
+          };
+        }
+        return visit.BREAK;
+      },
+    });
+    return problem;
+  }
+
+  /**
+   * yaml reports an unclosed quote, `{` or `[` where it gave up, often the next key or the end of the
+   * file; the start of the quoted text or flow collection that runs up to there is where to look.
+   */
+  private openerBefore(offset: number): number | undefined {
+    let start: number | undefined;
+    const consider = (node: Node): void => {
+      const range = node.range;
+      if (range && range[1] === offset && range[0] < offset && (start === undefined || range[0] > start)) start = range[0];
+    };
+    visit(this.doc, {
+      Scalar: (_, node) => {
+        if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') consider(node);
+      },
+      Map: (_, node) => {
+        if (node.flow) consider(node);
+      },
+      Seq: (_, node) => {
+        if (node.flow) consider(node);
+      },
+    });
+    return start;
+  }
+
   private pushYamlError(message: string, pos: [number, number], severity: Severity): void {
     const detail = message.split('\n')[0] ?? message;
+    const unclosed = /closing|end with a/.test(detail) ? this.openerBefore(pos[0]) : undefined;
     this.problems.push({
       code: 'yamlSyntax',
       severity,
       message: messages.yamlSyntax(detail.replace(/ at line \d+, column \d+:?$/, '')),
-      range: this.toRange(pos[0], pos[1]),
+      range: this.toRange(unclosed ?? pos[0], pos[1]),
       path: [],
     });
   }
