@@ -5,6 +5,7 @@ import { configJsonSchema } from '../../shared/src/json-schema.js';
 import { hasErrors } from '../../shared/src/problems.js';
 import { Engine, validateConfig, watchConfig } from '../../engine/src/index.js';
 import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
+import { studio } from './studio.js';
 import { version } from './version.js';
 
 const HELP = `Usage: mockyard <command> [options]
@@ -12,6 +13,7 @@ const HELP = `Usage: mockyard <command> [options]
 Commands:
   serve CONFIG      Serve the endpoints of a YAML config over HTTP, backed by SQLite
   validate CONFIG   Check a config; print every problem as file:line:col and exit 1 if any is an error
+  studio CONFIG     Open the studio (editor, data, live log) in a browser: serves the mock and the UI
   schema            Print the config's JSON Schema (for editors: mockyard schema > mockyard.schema.json)
 
 Options for serve:
@@ -23,6 +25,12 @@ Options for serve:
   --quiet           Do not print a line per request
   --no-log          Keep no request log (the admin API's log stays empty)
   --no-color        Plain output (also when NO_COLOR is set or output is not a terminal)
+  --color           Coloured output even when not a terminal (also when FORCE_COLOR is set)
+
+Options for studio:
+  --port N          Port of the studio UI (default 4400; 127.0.0.1 only)
+  --api-port N      Port of the mock (overrides server.port)
+  --db FILE         As for serve
 
   -h, --help        Show this help
   -v, --version     Show the version
@@ -78,7 +86,9 @@ async function serve(args: string[], c: Colors): Promise<void> {
   if (!result.ok) {
     printProblems(path, result.problems, c);
     process.stderr.write(c.red(`\n${displayPath(path)} is not valid; fix the problems above.\n`));
-    process.exit(EXIT.invalid);
+    // Nothing is open, so the process ends once its output is written (process.exit could cut a piped stderr short).
+    process.exitCode = EXIT.invalid;
+    return;
   }
   printProblems(path, result.problems, c);
   let address;
@@ -87,7 +97,8 @@ async function serve(args: string[], c: Colors): Promise<void> {
   } catch (err) {
     process.stderr.write(`mockyard: ${(err as Error).message}\n`);
     await engine.stop();
-    process.exit(EXIT.failed);
+    process.exitCode = EXIT.failed;
+    return;
   }
   const model = engine.model;
   const out = process.stdout;
@@ -103,7 +114,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
   engine.on('serverError', (e) => process.stderr.write(`${c.red('error')} ${e.message}\n`));
   engine.on('listening', (a) => out.write(`Now listening on ${c.cyan(a.url)}\n`));
 
-  let watcher: { close(): Promise<void> } | undefined;
+  let watcher: ReturnType<typeof watchConfig> | undefined;
   if (values.watch) {
     watcher = watchConfig(path, {
       initialText: text,
@@ -116,6 +127,8 @@ async function serve(args: string[], c: Colors): Promise<void> {
       },
       onError: (err) => process.stderr.write(`${c.yellow('warning')} ${err.message}\n`),
     });
+    // Say so only once the watch is set up: an edit made before that would go unnoticed.
+    await watcher.ready;
     out.write(c.dim(`Watching ${displayPath(path)} for changes.\n`));
   }
   out.write(c.dim('Press Ctrl+C to stop.\n'));
@@ -139,19 +152,33 @@ function validate(args: string[], c: Colors): void {
   if (hasErrors(problems)) {
     const n = problems.filter((p) => p.severity === 'error').length;
     process.stderr.write(c.red(`${n} error${n === 1 ? '' : 's'} in ${displayPath(path)}\n`));
-    process.exit(EXIT.invalid);
+    process.exitCode = EXIT.invalid;
+    return;
   }
   process.stdout.write(`${c.green('✓')} ${displayPath(path)} is valid\n`);
 }
 
+/** --no-color wins, then --color, then NO_COLOR (https://no-color.org), then FORCE_COLOR, then whether stdout is a terminal. */
+function colorWanted(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  if (argv.includes('--no-color')) return false;
+  if (argv.includes('--color')) return true;
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  return process.stdout.isTTY === true;
+}
+
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  const useColor = process.stdout.isTTY === true && !argv.includes('--no-color') && !process.env.NO_COLOR;
-  const c = colors(useColor);
+  const c = colors(colorWanted(argv, process.env));
   try {
     switch (command) {
       case 'serve':
         return await serve(rest, c);
+      case 'studio':
+        return await studio(rest, c, (message, code) => {
+          process.stderr.write(`mockyard: ${message}\n`);
+          process.exit(code);
+        });
       case 'validate':
         return validate(rest, c);
       case 'schema':

@@ -11,7 +11,7 @@ import { ServiceRuntime } from './http/runtime.js';
 import { RequestLog, type RequestLogOptions } from './log/request-log.js';
 import type { ServiceModel } from './model.js';
 import { openDatabase, resetStore, setUpStore, type Database } from './store/database.js';
-import type { TableChange } from './store/table-store.js';
+import type { TableChange, TableStore } from './store/table-store.js';
 import { TypedEmitter } from './typed-emitter.js';
 
 export interface EngineOptions {
@@ -43,6 +43,18 @@ export interface EngineEvents extends Record<string, unknown[]> {
   tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
   /** A fault the user should see (port in use, a handler crash); the service keeps running. */
   serverError: [{ code: string; message: string }];
+}
+
+/** Listening failed; `code` is the system error (EADDRINUSE, EACCES…). */
+export class ListenError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly port: number,
+  ) {
+    super(message);
+    this.name = 'ListenError';
+  }
 }
 
 function summarise(model: ServiceModel): EndpointSummary[] {
@@ -174,19 +186,46 @@ export class Engine extends TypedEmitter<EngineEvents> {
       this.emit('listening', address);
       return address;
     } catch (err) {
-      throw new Error(this.listenError(err, model.server.port));
+      throw new ListenError(this.listenError(err, model.server.port), (err as NodeJS.ErrnoException).code, model.server.port);
     }
+  }
+
+  /** Stops listening; in-flight requests finish. The config and database stay open (start() again). */
+  async stopListening(): Promise<void> {
+    if (!this.listener.listening) return;
+    await this.listener.close();
+    this.emit('stopped');
+  }
+
+  get listening(): boolean {
+    return this.listener.listening;
+  }
+
+  /** Overrides the config's port from now on (like --port) and rebinds if listening. */
+  async setPort(port: number): Promise<Address | undefined> {
+    this.options.port = port;
+    const model = this.model;
+    if (!model) return undefined;
+    model.server.port = port;
+    if (!this.listener.listening) return undefined;
+    return this.start();
   }
 
   /** Stops listening (in-flight requests finish) and closes the database. */
   async stop(): Promise<void> {
+    const wasListening = this.listener.listening;
     await this.listener.close();
     await this.runtime?.drained();
     this.db?.close();
     this.db = undefined;
     this.dbFile = undefined;
     this.runtime = undefined;
-    this.emit('stopped');
+    if (wasListening) this.emit('stopped');
+  }
+
+  /** The live store of a schema's table, for the studio's data browser. */
+  tableStore(schemaName: string): TableStore | undefined {
+    return this.runtime?.stores.get(schemaName);
   }
 
   /** Puts every table back to the config's `seed:` rows. */

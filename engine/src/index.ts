@@ -1,5 +1,5 @@
 /** The engine's public API: everything the CLI and the desktop app use. */
-export { Engine, type ApplyResult, type EngineEvents, type EngineOptions } from './engine.js';
+export { Engine, ListenError, type ApplyResult, type EngineEvents, type EngineOptions } from './engine.js';
 export { validateConfig, type ValidationResult } from './config/validate.js';
 export { RequestLog } from './log/request-log.js';
 export { tableNameFor } from './store/table-name.js';

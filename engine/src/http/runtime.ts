@@ -15,11 +15,6 @@ import { toXml } from './xml.js';
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 export const ADMIN_PREFIX = '/__mockyard/';
 
-/** What the runtime hands back to the engine for each request it served. */
-export interface Served {
-  entry: Omit<LogEntry, 'id'>;
-}
-
 export interface RuntimeHooks {
   /** Called after each response with the finished log entry; undefined when logging is off. */
   onServed: ((entry: Omit<LogEntry, 'id'>) => void) | undefined;
@@ -41,7 +36,7 @@ export class ServiceRuntime {
 
   constructor(
     readonly model: ServiceModel,
-    stores: ReadonlyMap<string, TableStore>,
+    readonly stores: ReadonlyMap<string, TableStore>,
     private readonly hooks: RuntimeHooks,
   ) {
     this.router = Router({ ignoreTrailingSlash: true, maxParamLength: 2048 });
@@ -62,7 +57,14 @@ export class ServiceRuntime {
   handle(req: IncomingMessage, res: ServerResponse): void {
     this.inFlight++;
     this.serve(req, res)
-      .catch(this.hooks.onError)
+      .catch((err: unknown) => {
+        this.hooks.onError(err);
+        // Whatever failed, the client gets an answer instead of a hung request.
+        if (!res.headersSent && !res.destroyed) {
+          const body = JSON.stringify({ error: httpMessages.internal() });
+          res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
+        }
+      })
       .finally(() => {
         if (--this.inFlight === 0 && this.idle) this.idle();
       });
@@ -122,9 +124,17 @@ export class ServiceRuntime {
       await sleep(delay);
     }
     let body = reply.json;
+    if (body !== undefined && format === 'xml' && compiled) {
+      try {
+        body = toXml(JSON.parse(body), compiled.xmlRoot, compiled.xmlItem);
+      } catch (err) {
+        reply = this.errorReply(err, notes);
+        body = reply.json;
+        format = 'json';
+      }
+    }
     if (reply.headers) Object.assign(headers, reply.headers);
     if (body !== undefined) {
-      if (format === 'xml' && compiled) body = toXml(JSON.parse(body), compiled.xmlRoot, compiled.xmlItem);
       headers['Content-Type'] = format === 'json' ? 'application/json; charset=utf-8' : contentType(format, req.headers.accept);
       headers['Content-Length'] = Buffer.byteLength(body);
     }

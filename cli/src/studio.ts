@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
+import { DEFAULT_STUDIO_PORT, startStudioServer } from '../../engine/src/studio/http-transport.js';
+import { StudioSession } from '../../engine/src/studio/session.js';
+import { displayPath, formatProblem, type Colors } from './format.js';
+
+/** The built renderer: dist/renderer next to dist/cli. */
+export const rendererDir = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '../../renderer');
+
+/**
+ * `mockyard studio CONFIG`: the desktop studio's UI in a browser. Serves the mock from the config
+ * and the studio on 127.0.0.1, guarded by a token in the printed URL.
+ */
+export async function studio(args: string[], c: Colors, fail: (message: string, code: number) => never): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      'api-port': { type: 'string' },
+      db: { type: 'string' },
+      'no-color': { type: 'boolean' },
+      color: { type: 'boolean' },
+    },
+  });
+  const file = positionals[0];
+  if (!file) fail('missing CONFIG (a YAML file)', 2);
+  const configPath = resolve(file);
+  if (!existsSync(configPath)) fail(`cannot read ${file}: no such file`, 1);
+  const staticDir = rendererDir();
+  if (!existsSync(resolve(staticDir, 'index.html'))) fail(`the studio UI is not built (${displayPath(staticDir)} is missing); run npm run build`, 3);
+  const port = values.port === undefined ? DEFAULT_STUDIO_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, not '${values.port}'`, 2);
+  const apiPort = values['api-port'] === undefined ? undefined : Number(values['api-port']);
+
+  const session = new StudioSession({ configPath, database: values.db ? resolve(values.db) : undefined, port: apiPort });
+  await session.open();
+  for (const p of session.problems) process.stderr.write(`${formatProblem(configPath, p, c)}\n`);
+  let server;
+  try {
+    server = await startStudioServer({ session, handlers: createStudioHandlers(session), staticDir, port });
+  } catch (err) {
+    await session.close();
+    const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    fail(inUse ? `port ${port} is in use — choose another with --port` : (err as Error).message, 3);
+  }
+  const status = session.status();
+  process.stdout.write(`${c.bold('Mockyard studio')} for ${displayPath(configPath)}\n`);
+  process.stdout.write(`  studio  ${c.cyan(server.url)}\n`);
+  process.stdout.write(`  mock    ${status.url ? c.cyan(status.url) : c.yellow(status.error ?? 'not running (the config has errors)')}\n`);
+  process.stdout.write(c.dim('Open the studio URL in a browser. Press Ctrl+C to stop.\n'));
+  const shutdown = (): void => {
+    void (async () => {
+      await server.close();
+      await session.close();
+      process.exit(0);
+    })();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}

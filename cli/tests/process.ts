@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** bin/mockyard.js, from dist/cli/tests/. */
+export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.js');
+
+export interface Running {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout, or rejects after `ms`. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  stop(): Promise<number | null>;
+}
+
+/** Spawns the real CLI as a process. Always `stop()` it in a finally block. */
+export function runCli(args: string[], cwd?: string): Running {
+  const child = spawn(process.execPath, [CLI, ...args, '--no-color'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    waitFor: (pattern, ms = 10_000) =>
+      new Promise((resolvePromise, reject) => {
+        const deadline = setTimeout(() => {
+          clearInterval(poll);
+          reject(new Error(`timed out waiting for ${pattern} in stdout:\n${out}\nstderr:\n${err}`));
+        }, ms);
+        const poll = setInterval(() => {
+          const match = pattern.exec(out);
+          if (match) {
+            clearInterval(poll);
+            clearTimeout(deadline);
+            resolvePromise(match);
+          } else if (child.exitCode !== null) {
+            clearInterval(poll);
+            clearTimeout(deadline);
+            reject(new Error(`process exited with ${child.exitCode} before ${pattern}:\n${out}\n${err}`));
+          }
+        }, 20);
+      }),
+    stop: () =>
+      new Promise((resolvePromise) => {
+        if (child.exitCode !== null) return resolvePromise(child.exitCode);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          resolvePromise(code);
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Polls `check` every 25 ms until it returns true, or fails after `ms`. */
+export async function eventually(check: () => Promise<boolean> | boolean, ms = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await Promise.resolve().then(check).catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

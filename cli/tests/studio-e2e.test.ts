@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { openBrowser, screenshotDir } from './browser.js';
+import { eventually, runCli } from './process.js';
+
+const CONFIG = `schemas:
+  User:
+    properties:
+      id: integer
+      name: string
+endpoints:
+  - path: /health
+    method: GET
+    response:
+      inline: { status: ok }
+  - resource: User
+`;
+
+const UNKNOWN_SCHEMA = "Endpoint GET /comments references unknown schema 'Comment'. Define it under `schemas:`.";
+
+test('the browser studio edits, validates, saves and hot-reloads the config, and follows outside edits', { timeout: 120_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-e2e-'));
+  const shots = screenshotDir();
+  mkdirSync(shots, { recursive: true });
+  const configPath = join(dir, 'mockyard.yaml');
+  writeFileSync(configPath, CONFIG);
+  const studio = runCli(['studio', configPath, '--port', '0', '--api-port', '0'], dir);
+  const browser = await openBrowser();
+  try {
+    const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
+    const [, mockUrl] = await studio.waitFor(/mock\s+(http:\/\/127\.0\.0\.1:\d+)/);
+    const { page } = browser;
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    page.on('pageerror', (e) => failed.push(`page error: ${e.message}`));
+
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(studioUrl as string).origin });
+    // Pasting puts text in as written; typing it would let Monaco auto-indent every new line.
+    const paste = async (text: string): Promise<void> => {
+      await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
+      await page.keyboard.press('Control+V');
+    };
+    await page.goto(studioUrl as string);
+    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="endpoint-list"] li');
+    assert.equal(await page.locator('[data-testid="endpoint-list"] li').count(), 7);
+    await page.screenshot({ path: join(shots, '1-studio-loaded.png') });
+
+    // Type an endpoint that references a schema nobody declared.
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+End');
+    const typedAt = performance.now();
+    await paste('\n  - path: /comments\n    method: GET\n    response: { schema: Comment, type: array }\n');
+    const problem = page.locator('[data-testid="problems"] .problem', { hasText: UNKNOWN_SCHEMA });
+    await problem.waitFor({ timeout: 5000 }).catch(async (err: Error) => {
+      await page.screenshot({ path: join(shots, 'failed-typing.png') });
+      throw err;
+    });
+    t.diagnostic(`typing to problem shown (debounce included): ${(performance.now() - typedAt).toFixed(0)} ms`);
+    assert.equal((await problem.locator('.where').textContent())?.trim(), '15:25');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 5000 });
+    await page.locator('[data-testid="problem-count"]', { hasText: '1 problem' }).waitFor();
+    await page.screenshot({ path: join(shots, '2-unknown-schema-marker.png') });
+
+    // Fix it by declaring the schema, save with Ctrl+S, and see the new endpoint answer over HTTP.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await paste('\n  Comment:\n    properties:\n      id: integer\n      text: string');
+    await page.locator('[data-testid="problem-count"]', { hasText: '0 problems' }).waitFor();
+    const savedAt = performance.now();
+    await page.keyboard.press('Control+S');
+    await eventually(async () => (await fetch(`${mockUrl}/comments`)).status === 200, 10_000, 'GET /comments to answer');
+    t.diagnostic(`save to new endpoint answering: ${(performance.now() - savedAt).toFixed(0)} ms`);
+    assert.match(readFileSync(configPath, 'utf8'), /Comment:/);
+    await page.locator('[data-testid="endpoint-list"] li', { hasText: '/comments' }).waitFor();
+    await page.locator('[data-testid="unsaved"]').waitFor({ state: 'detached' });
+
+    // An invalid save keeps the last valid config serving.
+    await page.keyboard.press('Control+End');
+    await paste('  - path: /broken\n    method: GETT\n    response: { inline: {} }\n');
+    await page.keyboard.press('Control+S');
+    await page.locator('[data-testid="server-state"]', { hasText: 'Serving last valid config' }).waitFor({ timeout: 5000 });
+    assert.equal((await fetch(`${mockUrl}/comments`)).status, 200);
+    assert.equal((await fetch(`${mockUrl}/health`)).status, 200);
+    assert.match(readFileSync(configPath, 'utf8'), /GETT/);
+    await page.screenshot({ path: join(shots, '3-serving-last-valid.png') });
+
+    // An outside edit (another editor, git) shows up in the clean editor and is served.
+    writeFileSync(configPath, `${CONFIG}  - path: /outside\n    method: GET\n    response:\n      inline: { from: disk }\n`);
+    await page.locator('.monaco-editor .view-lines', { hasText: '/outside' }).waitFor({ timeout: 10_000 });
+    await eventually(async () => (await fetch(`${mockUrl}/outside`)).status === 200, 10_000, 'GET /outside to answer');
+    await page.locator('[data-testid="server-state"]', { hasText: 'Running' }).waitFor();
+    await page.screenshot({ path: join(shots, '4-outside-edit.png') });
+
+    // The Log tab shows the requests made above.
+    await page.getByRole('tab', { name: 'Log' }).click();
+    await page.locator('[data-testid="log"] td', { hasText: '/outside' }).first().waitFor({ timeout: 5000 });
+    await page.screenshot({ path: join(shots, '5-log.png') });
+    assert.deepEqual(failed, []);
+    t.diagnostic(`screenshots in ${shots}`);
+  } finally {
+    await browser.close();
+    await studio.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

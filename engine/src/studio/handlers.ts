@@ -1,0 +1,44 @@
+import type { StudioHandlers } from '../../../shared/src/studio-contract.js';
+import type { StudioSession } from './session.js';
+import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tables.js';
+
+/**
+ * The studio contract's handlers, written once over a session. The Electron IPC transport and the
+ * browser studio's HTTP transport both call exactly these.
+ */
+export function createStudioHandlers(session: StudioSession): StudioHandlers {
+  const { engine } = session;
+  return {
+    'config.get': async () => ({
+      path: session.configPath,
+      text: session.text,
+      problems: session.problems,
+      endpoints: session.endpointList,
+      database: engine.model?.server.database ?? '',
+    }),
+    'config.save': async ({ text }) => {
+      if (typeof text !== 'string') throw new TypeError('config.save needs { text: string }.');
+      const { applied, problems } = await session.save(text);
+      return { applied, problems, endpoints: session.endpointList, version: session.status().version };
+    },
+    'config.validate': async ({ text }) => {
+      if (typeof text !== 'string') throw new TypeError('config.validate needs { text: string }.');
+      return session.validate(text);
+    },
+    'server.status': async () => session.status(),
+    'server.start': async () => session.startServer(),
+    'server.stop': async () => session.stopServer(),
+    'server.setPort': async ({ port }) => session.setPort(port),
+    'tables.list': async () => listTables(engine),
+    'tables.query': async (query) => queryTable(engine, query),
+    'tables.insert': async ({ table, row }) => insertRow(engine, table, row),
+    'tables.update': async ({ table, key, changes }) => updateRow(engine, table, key, changes),
+    'tables.delete': async ({ table, keys }) => deleteRows(engine, table, keys),
+    'log.list': async () => engine.log.entries(),
+    'log.clear': async () => {
+      const cleared = engine.log.count;
+      engine.log.clear();
+      return { cleared };
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { dirname, join, basename } from 'node:path';
+import type { EndpointSummary } from '../../../shared/src/service-summary.js';
+import type { Problem } from '../../../shared/src/problems.js';
+import type { ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
+import { Engine, ListenError } from '../engine.js';
+import { TypedEmitter } from '../typed-emitter.js';
+import { watchConfig, type ConfigWatch } from '../watch.js';
+import { LogBatcher } from './log-batcher.js';
+
+export interface StudioSessionOptions {
+  configPath: string;
+  /** Like `serve --db`. */
+  database?: string;
+  /** Like `serve --port`; otherwise the config's `server.port`. */
+  port?: number;
+  /** Watch the file for outside edits (default true). */
+  watch?: boolean;
+}
+
+type Events = { [K in keyof StudioEvents]: [StudioEvents[K]] };
+
+const isFree = (port: number, host: string): Promise<boolean> =>
+  new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, host, () => probe.close(() => resolve(true)));
+  });
+
+/** The next free port after `port`, for "Port 3000 is in use — choose another" with one click. */
+export async function nextFreePort(port: number, host = '127.0.0.1'): Promise<number | undefined> {
+  for (let candidate = port + 1; candidate < Math.min(port + 50, 65536); candidate++) {
+    if (await isFree(candidate, host)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * One open config in the studio: the engine serving it, the file on disk, and the events the UI
+ * listens to. Electron and the browser studio each wrap one of these.
+ */
+export class StudioSession extends TypedEmitter<Events> {
+  readonly engine: Engine;
+  private savedText = '';
+  private lastProblems: Problem[] = [];
+  private endpoints: EndpointSummary[] = [];
+  private servingLastValid = false;
+  private serverError: { message: string; suggestedPort: number | undefined } | undefined;
+  private watcher: ConfigWatch | undefined;
+  private readonly batcher: LogBatcher;
+
+  constructor(readonly options: StudioSessionOptions) {
+    super();
+    this.engine = new Engine({ configPath: options.configPath, database: options.database, port: options.port });
+    this.batcher = new LogBatcher((batch) => this.emit('log.batch', batch));
+    this.engine.on('request', (entry) => this.batcher.add(entry));
+    this.engine.on('tableChanged', (e) => this.emit('table.changed', { table: e.table, change: e.change }));
+  }
+
+  get configPath(): string {
+    return this.options.configPath;
+  }
+
+  get text(): string {
+    return this.savedText;
+  }
+
+  get problems(): Problem[] {
+    return this.lastProblems;
+  }
+
+  get endpointList(): EndpointSummary[] {
+    return this.endpoints;
+  }
+
+  /** Reads the file, applies it and starts the server. An invalid file opens with its problems and no server. */
+  async open(): Promise<void> {
+    this.savedText = await readFile(this.configPath, 'utf8');
+    await this.applyText(this.savedText);
+    if (this.engine.model) await this.startServer();
+    if (this.options.watch !== false) {
+      this.watcher = watchConfig(this.configPath, {
+        initialText: this.savedText,
+        onChange: (text) => void this.onDiskChange(text),
+        onError: (err) => this.emit('server.status', { ...this.status(), error: err.message }),
+      });
+    }
+  }
+
+  /** Writes the text (atomically: temp file then rename) and applies it; an invalid text is saved but not served. */
+  async save(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
+    const temp = join(dirname(this.configPath), `.${basename(this.configPath)}.${process.pid}.tmp`);
+    await writeFile(temp, text, 'utf8');
+    await rename(temp, this.configPath);
+    this.savedText = text;
+    const applied = await this.applyText(text);
+    if (applied && !this.engine.listening && !this.serverError) await this.startServer();
+    return { applied, problems: this.lastProblems };
+  }
+
+  validate(text: string): { problems: Problem[]; durationMs: number } {
+    const start = performance.now();
+    const { problems } = this.engine.validate(text);
+    return { problems, durationMs: performance.now() - start };
+  }
+
+  status(): ServerStatus {
+    const address = this.engine.address;
+    return {
+      state: address ? 'running' : this.serverError ? 'error' : 'stopped',
+      url: address?.url,
+      port: address?.port ?? this.engine.model?.server.port,
+      error: this.serverError?.message,
+      suggestedPort: this.serverError?.suggestedPort,
+      version: this.versionNumber,
+      servingLastValid: this.servingLastValid,
+    };
+  }
+
+  private versionNumber = 0;
+
+  async startServer(): Promise<ServerStatus> {
+    try {
+      this.serverError = undefined;
+      await this.engine.start();
+    } catch (err) {
+      const port = err instanceof ListenError ? err.port : undefined;
+      const inUse = err instanceof ListenError && err.code === 'EADDRINUSE';
+      this.serverError = {
+        message: inUse ? `Port ${port} is in use — choose another` : (err as Error).message,
+        suggestedPort: inUse && port !== undefined ? await nextFreePort(port) : undefined,
+      };
+    }
+    const status = this.status();
+    this.emit('server.status', status);
+    return status;
+  }
+
+  async stopServer(): Promise<ServerStatus> {
+    await this.engine.stopListening();
+    this.serverError = undefined;
+    const status = this.status();
+    this.emit('server.status', status);
+    return status;
+  }
+
+  async setPort(port: number): Promise<ServerStatus> {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Port must be a whole number from 0 to 65535, not ${port}.`);
+    const wasRunning = this.engine.listening || this.serverError !== undefined;
+    await this.engine.setPort(port).catch(() => undefined);
+    if (wasRunning && !this.engine.listening) return this.startServer();
+    this.serverError = undefined;
+    const status = this.status();
+    this.emit('server.status', status);
+    return status;
+  }
+
+  async close(): Promise<void> {
+    this.batcher.close();
+    await this.watcher?.close();
+    await this.engine.stop();
+  }
+
+  private async applyText(text: string): Promise<boolean> {
+    const result = await this.engine.apply(text);
+    this.lastProblems = result.problems;
+    if (result.ok) {
+      this.endpoints = result.endpoints;
+      this.versionNumber = result.version;
+      this.servingLastValid = false;
+      this.emit('config.applied', { version: result.version, endpoints: result.endpoints, problems: result.problems });
+    } else {
+      this.servingLastValid = this.engine.model !== undefined;
+      this.emit('config.rejected', { problems: result.problems });
+    }
+    this.emit('server.status', this.status());
+    return result.ok;
+  }
+
+  private async onDiskChange(text: string): Promise<void> {
+    if (text === this.savedText) return;
+    this.savedText = text;
+    this.emit('config.changedOnDisk', { text });
+    const applied = await this.applyText(text);
+    if (applied && !this.engine.listening && !this.serverError) await this.startServer();
+  }
+}

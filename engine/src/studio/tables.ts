@@ -1,0 +1,74 @@
+import type { TableInfo, TableQuery, TableRows } from '../../../shared/src/studio-contract.js';
+import type { Engine } from '../engine.js';
+import { HttpError } from '../http-error.js';
+import type { SchemaModel } from '../model.js';
+import { parseListQuery } from '../store/list-query.js';
+import { ident } from '../store/sql.js';
+import type { TableStore } from '../store/table-store.js';
+
+const INTERNAL = /^(sqlite_|_mockyard_|.*__mockyard_rebuild$)/;
+
+/** Tables of the live config with row counts, plus tables left behind by removed schemas (read-only). */
+export function listTables(engine: Engine): TableInfo[] {
+  const db = engine.database;
+  if (!db) return [];
+  const live = engine.tables().map((t) => ({ ...t, rows: engine.tableStore(t.schema)?.count() ?? 0, orphaned: false }));
+  const names = new Set(live.map((t) => t.table));
+  const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+  const orphans = all
+    .filter((name) => !names.has(name) && !INTERNAL.test(name))
+    .map((table) => {
+      const columns = db.prepare(`PRAGMA table_info(${ident(table)})`).all() as { name: string; type: string }[];
+      const rows = db.prepare(`SELECT count(*) FROM ${ident(table)}`).pluck().get() as number;
+      return { schema: '', table, fields: columns.map((c) => ({ name: c.name, type: c.type.toLowerCase() })), rows, orphaned: true };
+    });
+  return [...live, ...orphans];
+}
+
+function storeFor(engine: Engine, table: string): { store: TableStore; schema: SchemaModel } {
+  const schema = [...(engine.model?.schemas.values() ?? [])].find((s) => s.table === table);
+  const store = schema && engine.tableStore(schema.name);
+  if (!schema || !store) throw new HttpError(404, `No table '${table}' in the live config.`);
+  return { store, schema };
+}
+
+/** A page of rows, with the list endpoint's filter syntax (`name_like=ann&age_gte=30`). */
+export function queryTable(engine: Engine, query: TableQuery): TableRows {
+  const { store, schema } = storeFor(engine, query.table);
+  const params = new URLSearchParams(query.filter ?? '');
+  params.delete('_page');
+  params.delete('_limit');
+  if (query.sort) params.set('_sort', `${query.sort.descending ? '-' : ''}${query.sort.field}`);
+  const list = parseListQuery(schema, params, []);
+  list.limit = Math.max(0, Math.min(query.limit, 1000));
+  list.offset = Math.max(0, query.offset);
+  const { body, total } = store.list(list);
+  return { rows: JSON.parse(body) as Record<string, unknown>[], total };
+}
+
+const keyColumn = (schema: SchemaModel): string => {
+  if (!schema.idField) throw new HttpError(400, `Table '${schema.table}' has no id field, so rows cannot be edited by key.`);
+  return schema.idField.name;
+};
+
+export function insertRow(engine: Engine, table: string, row: Record<string, unknown>): Record<string, unknown> {
+  const { store } = storeFor(engine, table);
+  return JSON.parse(store.create(row, []).json) as Record<string, unknown>;
+}
+
+export function updateRow(engine: Engine, table: string, key: string | number, changes: Record<string, unknown>): Record<string, unknown> {
+  const { store, schema } = storeFor(engine, table);
+  const json = store.update([keyColumn(schema)], [String(key)], changes, 'patch');
+  if (json === undefined) throw new HttpError(404, `No row with ${keyColumn(schema)} ${key} in '${table}'.`);
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+export function deleteRows(engine: Engine, table: string, keys: (string | number)[]): { deleted: number } {
+  const { store, schema } = storeFor(engine, table);
+  const column = keyColumn(schema);
+  let deleted = 0;
+  engine.database?.transaction(() => {
+    for (const key of keys) if (store.delete([column], [String(key)]) !== undefined) deleted++;
+  })();
+  return { deleted };
+}

@@ -1,0 +1,75 @@
+import { useRef, useState } from 'react';
+import type { StudioClient } from './api/client';
+import { Banners } from './components/Banners';
+import { ConfigEditor, type ConfigEditorHandle } from './components/ConfigEditor';
+import { DataTab } from './components/DataTab';
+import { LogTab } from './components/LogTab';
+import { ProblemsList } from './components/ProblemsList';
+import { Sidebar } from './components/Sidebar';
+import { StatusBar } from './components/StatusBar';
+import { useStudio } from './use-studio';
+
+type Tab = 'config' | 'data' | 'log';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'config', label: 'Config' },
+  { id: 'data', label: 'Data' },
+  { id: 'log', label: 'Log' },
+];
+
+export function App({ client }: { client: StudioClient }) {
+  const { state, actions } = useStudio(client);
+  const [tab, setTab] = useState<Tab>('config');
+  const [table, setTable] = useState<string | undefined>(undefined);
+  const editor = useRef<ConfigEditorHandle>(null);
+
+  const jump = (line: number, column = 1) => {
+    setTab('config');
+    window.setTimeout(() => editor.current?.revealLine(line, column), 0);
+  };
+
+  if (!state.loaded) return <div className="empty-state">Loading…</div>;
+  return (
+    <div className="app">
+      <Sidebar
+        endpoints={state.endpoints}
+        tables={state.tables}
+        onEndpoint={jump}
+        onTable={(t) => {
+          setTable(t);
+          setTab('data');
+        }}
+      />
+      <main>
+        <div className="tabs" role="tablist">
+          {TABS.map((t) => (
+            <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'active' : ''} onClick={() => setTab(t.id)}>
+              {t.label}
+              {t.id === 'config' && state.dirty ? ' ●' : ''}
+            </button>
+          ))}
+          <span className="spacer" />
+          {tab === 'config' ? (
+            <button type="button" className="primary" onClick={() => void actions.save()} disabled={state.saving} data-testid="save">
+              {state.saving ? 'Saving…' : 'Save'}
+            </button>
+          ) : null}
+        </div>
+        <Banners
+          status={state.status}
+          diskText={state.diskText}
+          error={state.error}
+          onUsePort={(port) => void actions.setPort(port)}
+          onDiskChange={actions.resolveDiskChange}
+          onDismissError={actions.dismissError}
+        />
+        <div className="tab-body" hidden={tab !== 'config'}>
+          <ConfigEditor ref={editor} text={state.text} problems={state.problems} onChange={actions.edit} onSave={() => void actions.save()} />
+          <ProblemsList problems={state.problems} onJump={jump} />
+        </div>
+        {tab === 'data' ? <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} /> : null}
+        {tab === 'log' ? <LogTab entries={state.log} url={state.status?.url} onClear={() => void actions.clearLog()} /> : null}
+      </main>
+      <StatusBar status={state.status} path={state.path} dirty={state.dirty} problems={state.problems.length} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { CallArgs, CallName, CallResult, EventName, StudioEvents } from '../../../shared/src/studio-contract';
+
+/** The studio contract as the UI sees it; Electron IPC and HTTP + SSE both provide it. */
+export interface StudioClient {
+  call<K extends CallName>(name: K, args: CallArgs<K>): Promise<CallResult<K>>;
+  on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) => void): () => void;
+  /** 'electron' or 'browser', for the few things that differ (copying, opening links). */
+  transport: 'electron' | 'browser';
+}
+
+/** What Electron's preload exposes as `window.mockyard`: one named function per call, plus `on`. */
+export interface PreloadApi {
+  calls: { [K in CallName]: (args: CallArgs<K>) => Promise<CallResult<K>> };
+  on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    mockyard?: PreloadApi;
+  }
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { ServerStatus } from '../../../shared/src/studio-contract';
+
+interface Props {
+  status: ServerStatus | undefined;
+  path: string;
+  dirty: boolean;
+  problems: number;
+}
+
+/** Server state and URL (click to copy), file, unsaved marker, problem count. */
+export function StatusBar({ status, path, dirty, problems }: Props) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    if (!status?.url) return;
+    void navigator.clipboard?.writeText(status.url).then(() => {
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 1200);
+    });
+  };
+  const state =
+    status?.state === 'running'
+      ? status.servingLastValid
+        ? `Serving last valid config · ${problems} problem${problems === 1 ? '' : 's'}`
+        : 'Running'
+      : status?.state === 'error'
+        ? 'Not running'
+        : 'Stopped';
+  return (
+    <footer className="statusbar" data-testid="statusbar">
+      <span className={`state state-${status?.state ?? 'stopped'}`} data-testid="server-state">
+        ● {state}
+      </span>
+      {status?.url ? (
+        <button type="button" className="url" onClick={copy} title="Copy the URL">
+          {copied ? 'Copied' : status.url}
+        </button>
+      ) : null}
+      <span className="file" title={path}>
+        {path}
+        {dirty ? <span className="dirty" data-testid="unsaved"> ● unsaved</span> : null}
+      </span>
+      <span className="problem-count" data-testid="problem-count">
+        {problems} problem{problems === 1 ? '' : 's'}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connect } from './api/connect';
+import { App } from './App';
+import { setUpMonaco } from './editor/monaco-setup';
+import './styles.css';
+
+setUpMonaco();
+const client = connect();
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App client={client} />
+  </StrictMode>,
+);

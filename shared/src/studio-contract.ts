@@ -1,0 +1,130 @@
+/**
+ * The studio contract: every call the UI can make and every event it can receive. The renderer
+ * depends only on this; Electron IPC and the browser studio's HTTP + SSE both implement it with
+ * the same handlers.
+ */
+import type { LogEntry } from './log-entry.js';
+import type { Problem } from './problems.js';
+import type { EndpointSummary, TableSummary } from './service-summary.js';
+
+export interface ServerStatus {
+  state: 'running' | 'stopped' | 'error';
+  url: string | undefined;
+  port: number | undefined;
+  /** What went wrong, e.g. "Port 3000 is in use — choose another". */
+  error: string | undefined;
+  /** A free port to offer when `error` is a port conflict. */
+  suggestedPort: number | undefined;
+  /** Version of the config being served; the last valid one when the editor's text is invalid. */
+  version: number;
+  /** Problems of the last save that was refused, if the server serves an older version. */
+  servingLastValid: boolean;
+}
+
+export interface ConfigState {
+  path: string;
+  text: string;
+  problems: Problem[];
+  endpoints: EndpointSummary[];
+  database: string;
+}
+
+export interface SaveResult {
+  /** True when the text was written and is now live. */
+  applied: boolean;
+  problems: Problem[];
+  endpoints: EndpointSummary[];
+  version: number;
+}
+
+export interface TableInfo extends TableSummary {
+  rows: number;
+  /** A table left by a schema that was removed from the config; read-only. */
+  orphaned: boolean;
+}
+
+export interface TableQuery {
+  table: string;
+  /** List filters in the API's syntax, e.g. `name_like=ann&age_gte=30`. */
+  filter?: string;
+  sort?: { field: string; descending: boolean };
+  offset: number;
+  limit: number;
+}
+
+export interface TableRows {
+  rows: Record<string, unknown>[];
+  total: number;
+}
+
+type Empty = Record<string, never>;
+
+/** Calls: name → [argument, result]. */
+export interface StudioCalls {
+  'config.get': [Empty, ConfigState];
+  'config.save': [{ text: string }, SaveResult];
+  'config.validate': [{ text: string }, { problems: Problem[]; durationMs: number }];
+  'server.status': [Empty, ServerStatus];
+  'server.start': [Empty, ServerStatus];
+  'server.stop': [Empty, ServerStatus];
+  'server.setPort': [{ port: number }, ServerStatus];
+  'tables.list': [Empty, TableInfo[]];
+  'tables.query': [TableQuery, TableRows];
+  'tables.insert': [{ table: string; row: Record<string, unknown> }, Record<string, unknown>];
+  'tables.update': [{ table: string; key: string | number; changes: Record<string, unknown> }, Record<string, unknown>];
+  'tables.delete': [{ table: string; keys: (string | number)[] }, { deleted: number }];
+  'log.list': [Empty, LogEntry[]];
+  'log.clear': [Empty, { cleared: number }];
+}
+
+/** Events: name → payload. */
+export interface StudioEvents {
+  'config.applied': { version: number; endpoints: EndpointSummary[]; problems: Problem[] };
+  'config.rejected': { problems: Problem[] };
+  /** The file changed on disk (another editor, git); `text` is its new content. */
+  'config.changedOnDisk': { text: string };
+  'server.status': ServerStatus;
+  /** Requests answered since the last batch, oldest first; at most ~20 batches a second. */
+  'log.batch': LogEntry[];
+  'table.changed': { table: string; change: string };
+}
+
+export type CallName = keyof StudioCalls;
+export type EventName = keyof StudioEvents;
+export type CallArgs<K extends CallName> = StudioCalls[K][0];
+export type CallResult<K extends CallName> = StudioCalls[K][1];
+
+/** The same calls as async functions: what handlers implement and what clients expose. */
+export type StudioHandlers = { [K in CallName]: (args: CallArgs<K>) => Promise<CallResult<K>> };
+
+export const CALL_NAMES = [
+  'config.get',
+  'config.save',
+  'config.validate',
+  'server.status',
+  'server.start',
+  'server.stop',
+  'server.setPort',
+  'tables.list',
+  'tables.query',
+  'tables.insert',
+  'tables.update',
+  'tables.delete',
+  'log.list',
+  'log.clear',
+] as const satisfies readonly CallName[];
+
+export const EVENT_NAMES = [
+  'config.applied',
+  'config.rejected',
+  'config.changedOnDisk',
+  'server.status',
+  'log.batch',
+  'table.changed',
+] as const satisfies readonly EventName[];
+
+/** The error a call rejects with, the same over IPC and HTTP. */
+export interface CallError {
+  error: string;
+  code?: string;
+}
