@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { watch } from 'chokidar';
 
 export interface ConfigWatch {
+  /** Settles once the watch is set up; edits made before that may go unnoticed. */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,10 @@ export function watchConfig(file: string, { onChange, onError, initialText, debo
   };
   watcher.on('add', fire).on('change', fire).on('unlink', () => onError(new Error(`${file} was removed; still serving the last good config.`)));
   watcher.on('error', (err) => onError(err as Error));
+  // A watch that failed to start is reported through onError; waiting for it must not hang.
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()).once('error', () => resolve()));
   return {
+    ready,
     close: async () => {
       clearTimeout(timer);
       await watcher.close();

