@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StudioClient } from './api/client';
 import { Banners } from './components/Banners';
 import { ConfigEditor, type ConfigEditorHandle } from './components/ConfigEditor';
 import { DataTab } from './components/DataTab';
 import { LogTab } from './components/LogTab';
+import { PortDialog } from './components/PortDialog';
 import { ProblemsList } from './components/ProblemsList';
 import { Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
@@ -21,6 +22,28 @@ export function App({ client }: { client: StudioClient }) {
   const [tab, setTab] = useState<Tab>('config');
   const [table, setTable] = useState<string | undefined>(undefined);
   const editor = useRef<ConfigEditorHandle>(null);
+  const [choosingPort, setChoosingPort] = useState(false);
+  const save = actions.save;
+
+  useEffect(
+    () =>
+      client.on('app.command', ({ command }) => {
+        if (command === 'save') void save();
+        if (command === 'choosePort') setChoosingPort(true);
+      }),
+    [client, save],
+  );
+
+  // Closing the window (or tab) with unsaved edits asks first; Electron shows its own dialog for this.
+  useEffect(() => {
+    if (!state.dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [state.dirty]);
 
   const jump = (line: number, column = 1) => {
     setTab('config');
@@ -54,6 +77,16 @@ export function App({ client }: { client: StudioClient }) {
             </button>
           ) : null}
         </div>
+        {choosingPort ? (
+          <PortDialog
+            current={state.status?.port}
+            onChoose={(port) => {
+              setChoosingPort(false);
+              void actions.setPort(port);
+            }}
+            onCancel={() => setChoosingPort(false)}
+          />
+        ) : null}
         <Banners
           status={state.status}
           diskText={state.diskText}
@@ -69,7 +102,7 @@ export function App({ client }: { client: StudioClient }) {
         {tab === 'data' ? <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} /> : null}
         {tab === 'log' ? <LogTab entries={state.log} url={state.status?.url} onClear={() => void actions.clearLog()} /> : null}
       </main>
-      <StatusBar status={state.status} path={state.path} dirty={state.dirty} problems={state.problems.length} />
+      <StatusBar status={state.status} path={state.path} dirty={state.dirty} problems={state.problems.length} onChoosePort={() => setChoosingPort(true)} />
     </div>
   );
 }

@@ -87,6 +87,8 @@ export interface StudioEvents {
   /** Requests answered since the last batch, oldest first; at most ~20 batches a second. */
   'log.batch': LogEntry[];
   'table.changed': { table: string; change: string };
+  /** A menu command of the desktop app that the UI carries out (it owns the editor's text). */
+  'app.command': { command: 'save' | 'choosePort' };
 }
 
 export type CallName = keyof StudioCalls;
@@ -121,7 +123,13 @@ export const EVENT_NAMES = [
   'server.status',
   'log.batch',
   'table.changed',
+  'app.command',
 ] as const satisfies readonly EventName[];
+
+// Both lists must name every call and event: these fail to compile when one is missing.
+type Missing<All, Listed> = Exclude<All, Listed> extends never ? true : Exclude<All, Listed>;
+export const everyCallListed: Missing<CallName, (typeof CALL_NAMES)[number]> = true;
+export const everyEventListed: Missing<EventName, (typeof EVENT_NAMES)[number]> = true;
 
 /** The error a call rejects with, the same over IPC and HTTP. */
 export interface CallError {

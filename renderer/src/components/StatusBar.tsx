@@ -6,10 +6,11 @@ interface Props {
   path: string;
   dirty: boolean;
   problems: number;
+  onChoosePort(): void;
 }
 
 /** Server state and URL (click to copy), file, unsaved marker, problem count. */
-export function StatusBar({ status, path, dirty, problems }: Props) {
+export function StatusBar({ status, path, dirty, problems, onChoosePort }: Props) {
   const [copied, setCopied] = useState(false);
   const copy = () => {
     if (!status?.url) return;
@@ -36,6 +37,9 @@ export function StatusBar({ status, path, dirty, problems }: Props) {
           {copied ? 'Copied' : status.url}
         </button>
       ) : null}
+      <button type="button" className="port" onClick={onChoosePort} title="Change the port">
+        Port…
+      </button>
       <span className="file" title={path}>
         {path}
         {dirty ? <span className="dirty" data-testid="unsaved"> ● unsaved</span> : null}

@@ -1,0 +1,158 @@
+/**
+ * The desktop app's main process: hosts one StudioSession (the engine serving the open config) and
+ * serves the studio contract to the window over IPC. Everything else lives in engine/ and renderer/.
+ */
+import { readFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
+import type { StudioHandlers } from '../../shared/src/studio-contract.js';
+import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
+import { ensureSampleWorkspace } from '../../engine/src/studio/sample-workspace.js';
+import { StudioSession } from '../../engine/src/studio/session.js';
+import { forwardStudioEvents, registerStudioIpc } from './ipc.js';
+import { menuTemplate } from './menu.js';
+import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, guardContents, secureWindowOptions } from './security.js';
+import { SettingsFile } from './settings.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const rendererDir = resolve(here, '../../renderer');
+const preload = resolve(here, 'preload.cjs');
+const NEW_CONFIG = 'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n';
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+const settings = new SettingsFile(app.getPath('userData'));
+let window: BrowserWindow | undefined;
+let session: StudioSession | undefined;
+let handlers: StudioHandlers | undefined;
+let stopForwarding: (() => void) | undefined;
+
+/** Handlers that always reach the session currently open, so opening another file needs no re-registration. */
+const current = new Proxy({} as StudioHandlers, {
+  get: (_t, name: keyof StudioHandlers) => (args: never) => {
+    if (!handlers) throw new Error('No config is open.');
+    return (handlers[name] as (a: never) => Promise<unknown>)(args);
+  },
+});
+
+async function openConfig(configPath: string): Promise<void> {
+  stopForwarding?.();
+  await session?.close();
+  session = new StudioSession({ configPath });
+  handlers = createStudioHandlers(session);
+  const s = session;
+  stopForwarding = forwardStudioEvents((event, listener) => s.on(event, listener), (channel, name, payload) => window?.webContents.send(channel, name, payload));
+  await session.open();
+  settings.opened(configPath);
+  buildMenu();
+  window?.setTitle(`Mockyard — ${configPath}`);
+  window?.webContents.reload();
+}
+
+function buildMenu(): void {
+  const command = (c: 'save' | 'choosePort') => window?.webContents.send('mockyard:event', 'app.command', { command: c });
+  const template = menuTemplate(
+    {
+      newConfig: () => void newConfig(),
+      open: () => void chooseAndOpen(),
+      openRecent: (path) => void openConfig(path),
+      save: () => command('save'),
+      saveAs: () => void saveAs(),
+      revealDatabase: () => {
+        const db = session?.engine.model?.server.database;
+        if (db && db !== ':memory:') shell.showItemInFolder(db);
+      },
+      startServer: () => void session?.startServer(),
+      stopServer: () => void session?.stopServer(),
+      restartServer: () => void session?.stopServer().then(() => session?.startServer()),
+      choosePort: () => command('choosePort'),
+    },
+    settings.get().recent,
+    process.platform === 'darwin',
+  );
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+async function chooseAndOpen(): Promise<void> {
+  const result = await dialog.showOpenDialog({ properties: ['openFile'], filters: [{ name: 'Mockyard config', extensions: ['yaml', 'yml'] }] });
+  const file = result.filePaths[0];
+  if (file) await openConfig(file);
+}
+
+async function newConfig(): Promise<void> {
+  const result = await dialog.showSaveDialog({ defaultPath: 'api.mockyard.yaml', filters: [{ name: 'Mockyard config', extensions: ['yaml'] }] });
+  if (!result.filePath) return;
+  writeFileSync(result.filePath, NEW_CONFIG);
+  await openConfig(result.filePath);
+}
+
+async function saveAs(): Promise<void> {
+  if (!session) return;
+  const result = await dialog.showSaveDialog({ defaultPath: session.configPath, filters: [{ name: 'Mockyard config', extensions: ['yaml'] }] });
+  if (!result.filePath) return;
+  writeFileSync(result.filePath, session.text);
+  await openConfig(result.filePath);
+}
+
+/** Serves the renderer build on mockyard://studio/, with the CSP, refusing paths outside it. */
+function serveRenderer(): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const { pathname } = new URL(request.url);
+    const file = normalize(join(rendererDir, decodeURIComponent(pathname === '/' ? '/index.html' : pathname)));
+    if (!file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });
+    const response = await net.fetch(`file://${file}`).catch(() => new Response('Not found', { status: 404 }));
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (extname(file) === '.js') headers.set('Content-Type', 'text/javascript');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+async function createWindow(): Promise<void> {
+  const saved = settings.get().window;
+  window = new BrowserWindow(secureWindowOptions(preload, saved ?? { width: 1280, height: 820 }));
+  if (saved?.maximized) window.maximize();
+  guardContents(window.webContents, (url) => void shell.openExternal(url));
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window as BrowserWindow, {
+      type: 'question',
+      buttons: ['Discard changes', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'The config has unsaved changes.',
+      detail: 'Close anyway and lose them?',
+    });
+    if (choice === 0) event.preventDefault();
+  });
+  window.on('close', () => {
+    if (!window) return;
+    settings.update({ window: { ...window.getNormalBounds(), maximized: window.isMaximized() } });
+  });
+  window.once('ready-to-show', () => window?.show());
+  await window.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+app.on('second-instance', (_event, argv) => {
+  const file = argv.slice(1).find((a) => /\.ya?ml$/i.test(a));
+  if (file) void openConfig(resolve(file));
+  if (window?.isMinimized()) window.restore();
+  window?.focus();
+});
+
+app.on('window-all-closed', () => app.quit());
+app.on('will-quit', () => void session?.close());
+
+void app.whenReady().then(async () => {
+  serveRenderer();
+  registerStudioIpc(ipcMain, current);
+  const fromArgs = process.argv.slice(1).find((a) => /\.ya?ml$/i.test(a));
+  const last = settings.get().lastConfig;
+  const exists = async (p: string | undefined) => (p ? readFile(p).then(() => true, () => false) : false);
+  const config = fromArgs && (await exists(fromArgs)) ? resolve(fromArgs) : (await exists(last)) ? (last as string) : ensureSampleWorkspace(app.getPath('userData'));
+  await createWindow();
+  await openConfig(config);
+});

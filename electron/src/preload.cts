@@ -1,0 +1,55 @@
+/**
+ * The preload: the renderer's only way to the main process. It exposes one named function per
+ * studio call and `on` for the studio's events, nothing else (no ipcRenderer, no channels).
+ * Sandboxed preloads are CommonJS and can require only 'electron', so the names are listed here;
+ * the `satisfies` checks fail the build if they drift from the contract.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { CallArgs, CallName, CallResult, EventName, StudioEvents } from '../../shared/src/studio-contract.js';
+
+const EVENT_CHANNEL = 'mockyard:event';
+const invoke =
+  <K extends CallName>(name: K) =>
+  (args: CallArgs<K>): Promise<CallResult<K>> =>
+    ipcRenderer.invoke(name, args) as Promise<CallResult<K>>;
+
+const calls = {
+  'config.get': invoke('config.get'),
+  'config.save': invoke('config.save'),
+  'config.validate': invoke('config.validate'),
+  'server.status': invoke('server.status'),
+  'server.start': invoke('server.start'),
+  'server.stop': invoke('server.stop'),
+  'server.setPort': invoke('server.setPort'),
+  'tables.list': invoke('tables.list'),
+  'tables.query': invoke('tables.query'),
+  'tables.insert': invoke('tables.insert'),
+  'tables.update': invoke('tables.update'),
+  'tables.delete': invoke('tables.delete'),
+  'log.list': invoke('log.list'),
+  'log.clear': invoke('log.clear'),
+} satisfies { [K in CallName]: (args: CallArgs<K>) => Promise<CallResult<K>> };
+
+const EVENTS = {
+  'config.applied': true,
+  'config.rejected': true,
+  'config.changedOnDisk': true,
+  'server.status': true,
+  'log.batch': true,
+  'table.changed': true,
+  'app.command': true,
+} satisfies Record<EventName, true>;
+
+function on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) => void): () => void {
+  if (!Object.prototype.hasOwnProperty.call(EVENTS, event)) throw new Error(`Unknown event '${String(event)}'.`);
+  const wrapped = (_e: IpcRendererEvent, name: string, payload: StudioEvents[E]): void => {
+    if (name === event) listener(payload);
+  };
+  ipcRenderer.on(EVENT_CHANNEL, wrapped);
+  return () => {
+    ipcRenderer.removeListener(EVENT_CHANNEL, wrapped);
+  };
+}
+
+export const api = { calls, on };
+contextBridge.exposeInMainWorld('mockyard', api);

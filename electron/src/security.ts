@@ -1,0 +1,74 @@
+import type { BrowserWindowConstructorOptions } from 'electron';
+
+/** The app's own origin: the renderer build served by a privileged custom protocol. */
+export const APP_SCHEME = 'mockyard';
+export const APP_ORIGIN = `${APP_SCHEME}://studio`;
+
+/** No remote content, no inline script, Monaco's workers and styles only from the app itself. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "worker-src 'self' blob:",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** The only window options Mockyard opens windows with: isolated, sandboxed, no Node in the page. */
+export function secureWindowOptions(preload: string, bounds: { width: number; height: number; x?: number; y?: number }): BrowserWindowConstructorOptions {
+  return {
+    ...bounds,
+    minWidth: 800,
+    minHeight: 500,
+    show: false,
+    title: 'Mockyard',
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      spellcheck: false,
+    },
+  };
+}
+
+/** True for URLs the app itself serves; everything else is navigation away from the app. */
+export const isAppUrl = (url: string): boolean => url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
+
+/** Links the app hands to the system browser: http(s) only, never file: or custom schemes. */
+export const isExternalLink = (url: string): boolean => /^https?:\/\//i.test(url);
+
+/** What Electron's `webContents` offers that the guards below need (injected for tests). */
+export interface GuardedContents {
+  on(event: 'will-navigate', listener: (event: { preventDefault(): void }, url: string) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+}
+
+/**
+ * Blocks navigation away from the app, webviews and new windows; http(s) links open in the
+ * system browser instead.
+ */
+export function guardContents(contents: GuardedContents, openExternal: (url: string) => void): void {
+  contents.on('will-navigate', (event, url) => {
+    if (isAppUrl(url)) return;
+    event.preventDefault();
+    if (isExternalLink(url)) openExternal(url);
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalLink(url)) openExternal(url);
+    return { action: 'deny' };
+  });
+}

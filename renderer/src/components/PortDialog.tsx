@@ -1,0 +1,36 @@
+import { useState } from 'react';
+
+interface Props {
+  current: number | undefined;
+  onChoose(port: number): void;
+  onCancel(): void;
+}
+
+/** Asks for the mock server's port (Server › Port… in the desktop app, or the status bar). */
+export function PortDialog({ current, onChoose, onCancel }: Props) {
+  const [value, setValue] = useState(String(current ?? 3000));
+  const port = Number(value);
+  const valid = Number.isInteger(port) && port >= 0 && port <= 65535;
+  return (
+    <form
+      className="banner"
+      data-testid="port-dialog"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) onChoose(port);
+      }}
+    >
+      <label>
+        Serve on port{' '}
+        <input autoFocus inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={!valid} size={6} />
+      </label>
+      <button type="submit" disabled={!valid}>
+        Apply
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+      {valid ? null : <span className="error">A port is a whole number from 0 to 65535.</span>}
+    </form>
+  );
+}
