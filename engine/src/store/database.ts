@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
@@ -10,12 +11,24 @@ import { TableStore, type TableChange } from './table-store.js';
 export type { Database };
 
 /**
+ * Inside Electron, the better-sqlite3 build for Electron's ABI (scripts/native-sqlite.mjs puts it in
+ * native/electron/, or MOCKYARD_SQLITE_BINDING names one); under Node, the package's own build.
+ */
+function nativeBinding(): string | undefined {
+  if (process.env.MOCKYARD_SQLITE_BINDING) return process.env.MOCKYARD_SQLITE_BINDING;
+  if (!process.versions.electron) return undefined;
+  const built = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../native/electron/better_sqlite3.node');
+  return existsSync(built) ? built : undefined;
+}
+
+/**
  * Opens (or creates) a SQLite file in WAL mode. Never deletes or rewrites an existing file:
  * a file that is not a database is reported and left alone.
  */
 export function openDatabase(file: string): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  const binding = nativeBinding();
+  const db = new Database(file, binding ? { nativeBinding: binding } : {});
   try {
     db.pragma('busy_timeout = 2000');
     db.pragma('journal_mode = WAL');
