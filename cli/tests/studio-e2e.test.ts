@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -102,6 +103,37 @@ test('the browser studio edits, validates, saves and hot-reloads the config, and
     assert.deepEqual(failed, []);
     t.diagnostic(`screenshots in ${shots}`);
   } finally {
+    await browser.close();
+    await studio.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a port in use shows in the studio with a one-click free port', { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-e2e-port-'));
+  const blocker = createServer().listen(0, '127.0.0.1');
+  await new Promise((r) => blocker.once('listening', r));
+  const busy = (blocker.address() as AddressInfo).port;
+  const configPath = join(dir, 'mockyard.yaml');
+  writeFileSync(configPath, `server:\n  port: ${busy}\n${CONFIG}`);
+  const studio = runCli(['studio', configPath, '--port', '0'], dir);
+  const browser = await openBrowser();
+  try {
+    const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
+    const { page } = browser;
+    await page.goto(studioUrl as string);
+    const banner = page.locator('[data-testid="server-error"]');
+    await banner.waitFor({ timeout: 20_000 });
+    assert.match((await banner.textContent()) ?? '', new RegExp(`Port ${busy} is in use — choose another`));
+    await page.screenshot({ path: join(screenshotDir(), '6-port-in-use.png') });
+    await banner.getByRole('button', { name: /Use port \d+/ }).click();
+    await page.locator('[data-testid="server-state"]', { hasText: 'Running' }).waitFor({ timeout: 10_000 });
+    const url = (await page.locator('.statusbar .url').textContent()) ?? '';
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.notEqual(url, `http://127.0.0.1:${busy}`);
+    assert.equal((await fetch(`${url}/health`)).status, 200);
+  } finally {
+    blocker.close();
     await browser.close();
     await studio.stop();
     rmSync(dir, { recursive: true, force: true });
