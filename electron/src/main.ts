@@ -116,7 +116,6 @@ async function createWindow(): Promise<void> {
   const saved = settings.get().window;
   window = new BrowserWindow(secureWindowOptions(preload, saved ?? { width: 1280, height: 820 }));
   if (saved?.maximized) window.maximize();
-  guardContents(window.webContents, (url) => void shell.openExternal(url));
   window.webContents.on('will-prevent-unload', (event) => {
     const choice = dialog.showMessageBoxSync(window as BrowserWindow, {
       type: 'question',
@@ -143,6 +142,8 @@ app.on('second-instance', (_event, argv) => {
   window?.focus();
 });
 
+// Every web contents, not only the main window's, gets the same guards.
+app.on('web-contents-created', (_event, contents) => guardContents(contents, (url) => void shell.openExternal(url)));
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', () => void session?.close());
 

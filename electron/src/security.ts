@@ -51,7 +51,7 @@ export const isExternalLink = (url: string): boolean => /^https?:\/\//i.test(url
 
 /** What Electron's `webContents` offers that the guards below need (injected for tests). */
 export interface GuardedContents {
-  on(event: 'will-navigate', listener: (event: { preventDefault(): void }, url: string) => void): unknown;
+  on(event: 'will-navigate' | 'will-frame-navigate', listener: (event: { preventDefault(): void; url?: string }, url?: string) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
@@ -61,10 +61,16 @@ export interface GuardedContents {
  * system browser instead.
  */
 export function guardContents(contents: GuardedContents, openExternal: (url: string) => void): void {
-  contents.on('will-navigate', (event, url) => {
+  // Electron 45 puts the target on the event; the positional argument is deprecated.
+  const guard = (event: { preventDefault(): void; url?: string }, positional?: string): void => {
+    const url = event.url ?? positional ?? '';
     if (isAppUrl(url)) return;
     event.preventDefault();
     if (isExternalLink(url)) openExternal(url);
+  };
+  contents.on('will-navigate', guard);
+  contents.on('will-frame-navigate', (event) => {
+    if (!isAppUrl(event.url ?? '')) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {

@@ -30,17 +30,17 @@ test('the content security policy forbids inline script, eval and remote origins
 });
 
 function fakeContents() {
-  const listeners = new Map<string, (event: { preventDefault(): void }, url?: string) => void>();
+  const listeners = new Map<string, (event: { preventDefault(): void; url?: string }, url?: string) => void>();
   let openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
   const contents: GuardedContents = {
-    on: (event: string, listener: (event: { preventDefault(): void }, url?: string) => void) => listeners.set(event, listener),
+    on: (event: string, listener: (event: { preventDefault(): void; url?: string }, url?: string) => void) => listeners.set(event, listener),
     setWindowOpenHandler: (handler) => {
       openHandler = handler;
     },
   } as GuardedContents;
-  const navigate = (url: string): boolean => {
+  const navigate = (url: string, event = 'will-navigate'): boolean => {
     let prevented = false;
-    listeners.get('will-navigate')?.({ preventDefault: () => (prevented = true) }, url);
+    listeners.get(event)?.({ preventDefault: () => (prevented = true), url });
     return prevented;
   };
   return { contents, navigate, open: (url: string) => openHandler?.({ url }), listeners };
@@ -55,6 +55,8 @@ test('navigation away from the app is blocked and http(s) links go to the system
   assert.equal(navigate('file:///etc/passwd'), true);
   assert.equal(navigate('javascript:alert(1)'), true);
   assert.deepEqual(external, ['https://example.com/docs']);
+  assert.equal(navigate('https://evil.example/', 'will-frame-navigate'), true);
+  assert.equal(navigate('mockyard://studio/index.html', 'will-frame-navigate'), false);
 });
 
 test('window.open never opens a window; http(s) targets open externally, others nowhere', () => {
