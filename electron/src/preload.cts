@@ -26,6 +26,13 @@ const calls = {
   'tables.insert': invoke('tables.insert'),
   'tables.update': invoke('tables.update'),
   'tables.delete': invoke('tables.delete'),
+  'tables.restore': invoke('tables.restore'),
+  'tables.generate': invoke('tables.generate'),
+  'tables.importPreview': invoke('tables.importPreview'),
+  'tables.import': invoke('tables.import'),
+  'tables.export': invoke('tables.export'),
+  'tables.saveSeed': invoke('tables.saveSeed'),
+  'tables.resetToSeed': invoke('tables.resetToSeed'),
   'log.list': invoke('log.list'),
   'log.clear': invoke('log.clear'),
 } satisfies { [K in CallName]: (args: CallArgs<K>) => Promise<CallResult<K>> };

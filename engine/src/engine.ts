@@ -228,12 +228,14 @@ export class Engine extends TypedEmitter<EngineEvents> {
     return this.runtime?.stores.get(schemaName);
   }
 
-  /** Puts every table back to the config's `seed:` rows. */
-  reset(): Record<string, number> {
+  /** Puts every table (or one schema's) back to the config's `seed:` rows. */
+  reset(schemaName?: string): Record<string, number> {
     const model = this.model;
     if (!model || !this.db) throw new Error('No config applied.');
-    const counts = resetStore(this.db, model);
-    for (const schema of model.schemas.values()) this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
+    const counts = resetStore(this.db, model, schemaName);
+    for (const schema of model.schemas.values()) {
+      if (schemaName === undefined || schema.name === schemaName) this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
+    }
     return counts;
   }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StudioClient } from './api/client';
 import { Banners } from './components/Banners';
 import { ConfigEditor, type ConfigEditorHandle } from './components/ConfigEditor';
-import { DataTab } from './components/DataTab';
+import { DataTab } from './data/DataTab';
 import { LogTab } from './components/LogTab';
 import { PortDialog } from './components/PortDialog';
 import { ProblemsList } from './components/ProblemsList';

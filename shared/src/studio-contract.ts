@@ -57,6 +57,34 @@ export interface TableRows {
   total: number;
 }
 
+export type DataFormat = 'csv' | 'json';
+
+export interface BadRow {
+  /** 1-based: the line of a CSV file, or the index of a JSON array item. */
+  row: number;
+  reason: string;
+}
+
+/** Source column → schema field (null: leave the column out). */
+export type ColumnMapping = Record<string, string | null>;
+
+export interface ImportPreview {
+  columns: string[];
+  mapping: ColumnMapping;
+  total: number;
+  good: number;
+  bad: BadRow[];
+  /** The first few good rows as they would be inserted. */
+  sample: Record<string, unknown>[];
+}
+
+export interface ImportRequest {
+  table: string;
+  format: DataFormat;
+  text: string;
+  mapping?: ColumnMapping;
+}
+
 type Empty = Record<string, never>;
 
 /** Calls: name → [argument, result]. */
@@ -72,7 +100,18 @@ export interface StudioCalls {
   'tables.query': [TableQuery, TableRows];
   'tables.insert': [{ table: string; row: Record<string, unknown> }, Record<string, unknown>];
   'tables.update': [{ table: string; key: string | number; changes: Record<string, unknown> }, Record<string, unknown>];
-  'tables.delete': [{ table: string; keys: (string | number)[] }, { deleted: number }];
+  'tables.delete': [{ table: string; keys: (string | number)[] }, { deleted: number; rows: Record<string, unknown>[] }];
+  /** Puts rows back as they were (ids included), e.g. to undo a delete; all or nothing. */
+  'tables.restore': [{ table: string; rows: Record<string, unknown>[] }, { inserted: number }];
+  'tables.generate': [{ table: string; count: number; seed: number }, { inserted: number }];
+  'tables.importPreview': [ImportRequest, ImportPreview];
+  /** Inserts the good rows in one transaction, skipping the bad ones; a failure while writing rolls back all. */
+  'tables.import': [ImportRequest, { inserted: number; skipped: BadRow[] }];
+  'tables.export': [{ table: string; format: DataFormat }, { text: string; filename: string }];
+  /** Writes the table's current rows into the config's `seed:` section (and saves the config). */
+  'tables.saveSeed': [{ table: string }, { rows: number }];
+  /** Replaces the table's rows by its `seed:` rows. */
+  'tables.resetToSeed': [{ table: string }, { rows: number }];
   'log.list': [Empty, LogEntry[]];
   'log.clear': [Empty, { cleared: number }];
 }
@@ -112,6 +151,13 @@ export const CALL_NAMES = [
   'tables.insert',
   'tables.update',
   'tables.delete',
+  'tables.restore',
+  'tables.generate',
+  'tables.importPreview',
+  'tables.import',
+  'tables.export',
+  'tables.saveSeed',
+  'tables.resetToSeed',
   'log.list',
   'log.clear',
 ] as const satisfies readonly CallName[];

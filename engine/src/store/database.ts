@@ -81,11 +81,12 @@ function insertSeed(store: TableStore, rows: readonly unknown[]): void {
   for (const row of rows) store.create(row, []);
 }
 
-/** Puts every schema's table back to its `seed:` rows, in one transaction. */
-export function resetStore(db: Database.Database, model: ServiceModel): Record<string, number> {
+/** Puts every schema's table (or only `only`'s) back to its `seed:` rows, in one transaction. */
+export function resetStore(db: Database.Database, model: ServiceModel, only?: string): Record<string, number> {
   const counts: Record<string, number> = {};
   db.transaction(() => {
     for (const schema of model.schemas.values()) {
+      if (only !== undefined && schema.name !== only) continue;
       db.prepare(`DELETE FROM "${schema.table}"`).run();
       const rows = model.seed.get(schema.name) ?? [];
       insertSeed(new TableStore(db, schema, () => {}), rows);

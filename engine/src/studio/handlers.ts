@@ -1,5 +1,6 @@
 import type { StudioHandlers } from '../../../shared/src/studio-contract.js';
 import type { StudioSession } from './session.js';
+import { exportTable, generate, importRows, previewImport, resetToSeed, restoreRows, saveSeed } from './data-ops.js';
 import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tables.js';
 
 /**
@@ -34,6 +35,13 @@ export function createStudioHandlers(session: StudioSession): StudioHandlers {
     'tables.insert': async ({ table, row }) => insertRow(engine, table, row),
     'tables.update': async ({ table, key, changes }) => updateRow(engine, table, key, changes),
     'tables.delete': async ({ table, keys }) => deleteRows(engine, table, keys),
+    'tables.restore': async ({ table, rows }) => restoreRows(engine, table, rows),
+    'tables.generate': async ({ table, count, seed }) => generate(engine, table, count, seed),
+    'tables.importPreview': async (request) => previewImport(engine, request),
+    'tables.import': async (request) => importRows(engine, request),
+    'tables.export': async ({ table, format }) => exportTable(engine, table, format),
+    'tables.saveSeed': async ({ table }) => saveSeed(session, table),
+    'tables.resetToSeed': async ({ table }) => resetToSeed(engine, table),
     'log.list': async () => engine.log.entries(),
     'log.clear': async () => {
       const cleared = engine.log.count;

@@ -9,7 +9,8 @@ import { sendStatic } from './static-files.js';
 
 export const DEFAULT_STUDIO_PORT = 4400;
 const COOKIE = 'mockyard_studio';
-const MAX_CALL_BODY = 8 * 1024 * 1024;
+// Imports carry files of up to 20 MiB (MAX_IMPORT_BYTES), as JSON text.
+const MAX_CALL_BODY = 24 * 1024 * 1024;
 
 /** What the browser studio may load: its own scripts and styles, Monaco's workers, nothing remote. */
 export const STUDIO_CSP = [

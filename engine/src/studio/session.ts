@@ -49,13 +49,23 @@ export class StudioSession extends TypedEmitter<Events> {
   private serverError: { message: string; suggestedPort: number | undefined } | undefined;
   private watcher: ConfigWatch | undefined;
   private readonly batcher: LogBatcher;
+  private readonly changedTables = new Map<string, string>();
+  private tableTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly options: StudioSessionOptions) {
     super();
     this.engine = new Engine({ configPath: options.configPath, database: options.database, port: options.port });
     this.batcher = new LogBatcher((batch) => this.emit('log.batch', batch));
     this.engine.on('request', (entry) => this.batcher.add(entry));
-    this.engine.on('tableChanged', (e) => this.emit('table.changed', { table: e.table, change: e.change }));
+    // A bulk insert or a load test changes a table thousands of times a second; the UI hears once per 100 ms.
+    this.engine.on('tableChanged', (e) => {
+      this.changedTables.set(e.table, e.change);
+      this.tableTimer ??= setTimeout(() => {
+        this.tableTimer = undefined;
+        for (const [table, change] of this.changedTables) this.emit('table.changed', { table, change });
+        this.changedTables.clear();
+      }, 100);
+    });
   }
 
   get configPath(): string {
@@ -97,6 +107,16 @@ export class StudioSession extends TypedEmitter<Events> {
     const applied = await this.applyText(text);
     if (applied && !this.engine.listening && !this.serverError) await this.startServer();
     return { applied, problems: this.lastProblems };
+  }
+
+  /**
+   * Saves a text the app itself changed (e.g. seed rows written into the config) and tells the UI,
+   * as for an outside edit, so the editor shows it.
+   */
+  async saveFromApp(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
+    const result = await this.save(text);
+    this.emit('config.changedOnDisk', { text });
+    return result;
   }
 
   validate(text: string): { problems: Problem[]; durationMs: number } {
@@ -158,6 +178,7 @@ export class StudioSession extends TypedEmitter<Events> {
 
   async close(): Promise<void> {
     this.batcher.close();
+    clearTimeout(this.tableTimer);
     await this.watcher?.close();
     await this.engine.stop();
   }

@@ -25,7 +25,7 @@ export function listTables(engine: Engine): TableInfo[] {
   return [...live, ...orphans];
 }
 
-function storeFor(engine: Engine, table: string): { store: TableStore; schema: SchemaModel } {
+export function storeFor(engine: Engine, table: string): { store: TableStore; schema: SchemaModel } {
   const schema = [...(engine.model?.schemas.values() ?? [])].find((s) => s.table === table);
   const store = schema && engine.tableStore(schema.name);
   if (!schema || !store) throw new HttpError(404, `No table '${table}' in the live config.`);
@@ -63,12 +63,15 @@ export function updateRow(engine: Engine, table: string, key: string | number, c
   return JSON.parse(json) as Record<string, unknown>;
 }
 
-export function deleteRows(engine: Engine, table: string, keys: (string | number)[]): { deleted: number } {
+export function deleteRows(engine: Engine, table: string, keys: (string | number)[]): { deleted: number; rows: Record<string, unknown>[] } {
   const { store, schema } = storeFor(engine, table);
   const column = keyColumn(schema);
-  let deleted = 0;
+  const rows: Record<string, unknown>[] = [];
   engine.database?.transaction(() => {
-    for (const key of keys) if (store.delete([column], [String(key)]) !== undefined) deleted++;
+    for (const key of keys) {
+      const json = store.delete([column], [String(key)]);
+      if (json !== undefined) rows.push(JSON.parse(json) as Record<string, unknown>);
+    }
   })();
-  return { deleted };
+  return { deleted: rows.length, rows };
 }
