@@ -3,6 +3,8 @@ import type { FieldModel, SchemaModel } from '../model.js';
 
 type Maker = (faker: Faker, index: number) => unknown;
 
+const REFERENCE_DATE = new Date('2025-01-01T00:00:00Z');
+
 /** Realistic values by field name first (`email`, `name`, `createdAt`…), then by type. */
 const BY_NAME: [RegExp, Maker][] = [
   [/e-?mail/i, (f, i) => `${f.internet.username().toLowerCase()}.${i}@${f.internet.domainName()}`],
@@ -66,6 +68,8 @@ function makerFor(field: FieldModel): Maker {
 export function generateRows(schema: SchemaModel, count: number, seed: number, startIndex = 0): Record<string, unknown>[] {
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
+  // Dates count back from a fixed day, so the same seed gives the same rows on any day.
+  faker.setDefaultRefDate(REFERENCE_DATE);
   const fields = schema.fields.filter((f) => f.autoId === undefined);
   const makers = fields.map(makerFor);
   const rows: Record<string, unknown>[] = [];
