@@ -101,10 +101,16 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://studio.invalid');
     if (!allowedHosts().includes(req.headers.host ?? '')) return json(res, 403, { error: 'Forbidden: unknown Host header.' });
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedHosts().some((h) => origin === `http://${h}`)) return json(res, 403, { error: 'Forbidden: cross-origin request.' });
+    let url: URL;
+    try {
+      // A request target such as `//[` is not a URL: a client error, not a 500.
+      url = new URL(req.url ?? '/', 'http://studio.invalid');
+    } catch {
+      return json(res, 400, { error: 'Bad request path.' });
+    }
     const queryToken = url.searchParams.get('token') ?? undefined;
     const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : undefined;
     const authorised = [queryToken, cookieToken(req), bearer].some((t) => tokenMatches(t, token));

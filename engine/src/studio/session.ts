@@ -36,6 +36,16 @@ export async function nextFreePort(port: number, host = '127.0.0.1'): Promise<nu
   return undefined;
 }
 
+/** What the status bar says when listening failed: "Port 3000 is in use — choose another", with a free port to offer. */
+async function describeListenError(err: unknown): Promise<{ message: string; suggestedPort: number | undefined }> {
+  const port = err instanceof ListenError ? err.port : undefined;
+  const inUse = err instanceof ListenError && err.code === 'EADDRINUSE';
+  return {
+    message: inUse ? `Port ${port} is in use — choose another` : err instanceof Error ? err.message : String(err),
+    suggestedPort: inUse && port !== undefined ? await nextFreePort(port) : undefined,
+  };
+}
+
 /**
  * One open config in the studio: the engine serving it, the file on disk, and the events the UI
  * listens to. Electron and the browser studio each wrap one of these.
@@ -95,12 +105,28 @@ export class StudioSession extends TypedEmitter<Events> {
         onChange: (text) => void this.onDiskChange(text),
         onError: (err) => this.emit('server.status', { ...this.status(), error: err.message }),
       });
+      // Until the watch is set up an outside edit goes unnoticed; open() settles once it would be seen.
+      await this.watcher.ready;
     }
   }
 
-  /** Writes the text (atomically: temp file then rename) and applies it; an invalid text is saved but not served. */
-  async save(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
-    const temp = join(dirname(this.configPath), `.${basename(this.configPath)}.${process.pid}.tmp`);
+  /**
+   * Writes the text (atomically: temp file then rename) and applies it; an invalid text is saved but not served.
+   * Saves run one at a time, in the order they were asked for, so the last one is on disk and live.
+   */
+  save(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
+    if (this.closed) return Promise.reject(new Error('The studio session is closed.'));
+    const run = this.saving.then(() => this.saveNow(text));
+    this.saving = run.catch(() => undefined);
+    return run;
+  }
+
+  private saving: Promise<unknown> = Promise.resolve();
+  private saveCount = 0;
+  private closed = false;
+
+  private async saveNow(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
+    const temp = join(dirname(this.configPath), `.${basename(this.configPath)}.${process.pid}.${++this.saveCount}.tmp`);
     await writeFile(temp, text, 'utf8');
     await rename(temp, this.configPath);
     this.savedText = text;
@@ -145,12 +171,7 @@ export class StudioSession extends TypedEmitter<Events> {
       this.serverError = undefined;
       await this.engine.start();
     } catch (err) {
-      const port = err instanceof ListenError ? err.port : undefined;
-      const inUse = err instanceof ListenError && err.code === 'EADDRINUSE';
-      this.serverError = {
-        message: inUse ? `Port ${port} is in use — choose another` : (err as Error).message,
-        suggestedPort: inUse && port !== undefined ? await nextFreePort(port) : undefined,
-      };
+      this.serverError = await describeListenError(err);
     }
     const status = this.status();
     this.emit('server.status', status);
@@ -168,15 +189,25 @@ export class StudioSession extends TypedEmitter<Events> {
   async setPort(port: number): Promise<ServerStatus> {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Port must be a whole number from 0 to 65535, not ${port}.`);
     const wasRunning = this.engine.listening || this.serverError !== undefined;
-    await this.engine.setPort(port).catch(() => undefined);
-    if (wasRunning && !this.engine.listening) return this.startServer();
     this.serverError = undefined;
+    try {
+      // Rebinds when listening; when the new port is taken the old socket would go on serving on a
+      // port the status no longer names, so stop it and report the conflict as a failed start does.
+      await this.engine.setPort(port);
+    } catch (err) {
+      await this.engine.stopListening();
+      this.serverError = await describeListenError(err);
+    }
+    if (wasRunning && !this.engine.listening && !this.serverError) return this.startServer();
     const status = this.status();
     this.emit('server.status', status);
     return status;
   }
 
   async close(): Promise<void> {
+    // A save still running would reopen the database and start the server after the engine stopped.
+    this.closed = true;
+    await this.saving;
     this.batcher.close();
     clearTimeout(this.tableTimer);
     await this.watcher?.close();
@@ -200,7 +231,7 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   private async onDiskChange(text: string): Promise<void> {
-    if (text === this.savedText) return;
+    if (this.closed || text === this.savedText) return;
     this.savedText = text;
     this.emit('config.changedOnDisk', { text });
     const applied = await this.applyText(text);

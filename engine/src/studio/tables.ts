@@ -32,16 +32,26 @@ export function storeFor(engine: Engine, table: string): { store: TableStore; sc
   return { store, schema };
 }
 
+/** Calls over HTTP are untyped JSON: a missing or fractional number must be a clear 400, not a SQLite error. */
+function wholeNumber(call: string, name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new HttpError(400, `${call} needs a whole number for '${name}', not ${JSON.stringify(value) ?? 'nothing'}.`);
+  }
+  return value;
+}
+
 /** A page of rows, with the list endpoint's filter syntax (`name_like=ann&age_gte=30`). */
 export function queryTable(engine: Engine, query: TableQuery): TableRows {
+  const offset = wholeNumber('tables.query', 'offset', query.offset);
+  const limit = wholeNumber('tables.query', 'limit', query.limit);
   const { store, schema } = storeFor(engine, query.table);
   const params = new URLSearchParams(query.filter ?? '');
   params.delete('_page');
   params.delete('_limit');
   if (query.sort) params.set('_sort', `${query.sort.descending ? '-' : ''}${query.sort.field}`);
   const list = parseListQuery(schema, params, []);
-  list.limit = Math.max(0, Math.min(query.limit, 1000));
-  list.offset = Math.max(0, query.offset);
+  list.limit = Math.max(0, Math.min(limit, 1000));
+  list.offset = Math.max(0, offset);
   const { body, total } = store.list(list);
   return { rows: JSON.parse(body) as Record<string, unknown>[], total };
 }
@@ -64,6 +74,8 @@ export function updateRow(engine: Engine, table: string, key: string | number, c
 }
 
 export function deleteRows(engine: Engine, table: string, keys: (string | number)[]): { deleted: number; rows: Record<string, unknown>[] } {
+  // A string is iterable too: { keys: "12" } must not delete rows 1 and 2.
+  if (!Array.isArray(keys)) throw new HttpError(400, 'tables.delete needs { keys: [...] }, a list of keys.');
   const { store, schema } = storeFor(engine, table);
   const column = keyColumn(schema);
   const rows: Record<string, unknown>[] = [];
