@@ -35,6 +35,10 @@ const calls = {
   'tables.resetToSeed': invoke('tables.resetToSeed'),
   'log.list': invoke('log.list'),
   'log.clear': invoke('log.clear'),
+  'log.settings': invoke('log.settings'),
+  'log.configure': invoke('log.configure'),
+  'log.export': invoke('log.export'),
+  'log.replay': invoke('log.replay'),
 } satisfies { [K in CallName]: (args: CallArgs<K>) => Promise<CallResult<K>> };
 
 const EVENTS = {

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { LogEntry } from '../../shared/src/log-entry';
 import type { Problem } from '../../shared/src/problems';
 import type { EndpointSummary } from '../../shared/src/service-summary';
 import type { ServerStatus, TableInfo } from '../../shared/src/studio-contract';
 import type { StudioClient } from './api/client';
 
 const VALIDATE_DEBOUNCE_MS = 120;
-const LOG_KEPT = 1000;
 
 export interface StudioState {
   loaded: boolean;
@@ -21,7 +19,6 @@ export interface StudioState {
   endpoints: EndpointSummary[];
   status: ServerStatus | undefined;
   tables: TableInfo[];
-  log: LogEntry[];
   /** The file's new text when it changed on disk while the editor had unsaved edits. */
   diskText: string | undefined;
   saving: boolean;
@@ -42,7 +39,6 @@ export function useStudio(client: StudioClient) {
     endpoints: [],
     status: undefined,
     tables: [],
-    log: [],
     diskText: undefined,
     saving: false,
     error: undefined,
@@ -58,12 +54,12 @@ export function useStudio(client: StudioClient) {
 
   useEffect(() => {
     let alive = true;
-    Promise.all([client.call('config.get', {}), client.call('server.status', {}), client.call('log.list', {})]).then(
-      ([config, status, log]) => {
+    Promise.all([client.call('config.get', {}), client.call('server.status', {})]).then(
+      ([config, status]) => {
         if (!alive) return;
         textRef.current = config.text;
         savedRef.current = config.text;
-        patch({ loaded: true, path: config.path, database: config.database, text: config.text, savedText: config.text, problems: config.problems, endpoints: config.endpoints, status, log: log.slice(-LOG_KEPT).reverse() });
+        patch({ loaded: true, path: config.path, database: config.database, text: config.text, savedText: config.text, problems: config.problems, endpoints: config.endpoints, status });
         refreshTables();
       },
       (err: Error) => patch({ loaded: true, error: err.message }),
@@ -84,9 +80,6 @@ export function useStudio(client: StudioClient) {
           patch({ diskText: text });
         }
       }),
-      client.on('log.batch', (batch) =>
-        setState((s) => ({ ...s, log: [...batch.slice().reverse(), ...s.log].slice(0, LOG_KEPT) })),
-      ),
       client.on('table.changed', () => refreshTables()),
     ];
     return () => {
@@ -145,7 +138,6 @@ export function useStudio(client: StudioClient) {
       setPort: (port: number) => client.call('server.setPort', { port }).then((status) => patch({ status })),
       startServer: () => client.call('server.start', {}).then((status) => patch({ status })),
       stopServer: () => client.call('server.stop', {}).then((status) => patch({ status })),
-      clearLog: () => client.call('log.clear', {}).then(() => patch({ log: [] })),
       dismissError: () => patch({ error: undefined }),
     }),
     [client, edit, save, resolveDiskChange, refreshTables, patch],

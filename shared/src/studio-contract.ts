@@ -85,6 +85,16 @@ export interface ImportRequest {
   mapping?: ColumnMapping;
 }
 
+/** Request log retention; the app keeps these in its settings. */
+export interface LogSettings {
+  /** Entries kept in memory (and on disk when persisted). */
+  limit: number;
+  /** Longest body kept per entry, in characters. */
+  bodyLimit: number;
+  /** Keep the log in a `requests` table of a separate SQLite file, so it survives a restart. */
+  persist: boolean;
+}
+
 type Empty = Record<string, never>;
 
 /** Calls: name → [argument, result]. */
@@ -114,6 +124,12 @@ export interface StudioCalls {
   'tables.resetToSeed': [{ table: string }, { rows: number }];
   'log.list': [Empty, LogEntry[]];
   'log.clear': [Empty, { cleared: number }];
+  'log.settings': [Empty, LogSettings];
+  'log.configure': [Partial<LogSettings>, LogSettings];
+  /** The kept entries as HAR 1.2 or JSON lines. */
+  'log.export': [{ format: 'har' | 'jsonl' }, { text: string; filename: string }];
+  /** Sends a logged request again; its new entry arrives like any other. */
+  'log.replay': [{ id: number }, { status: number }];
 }
 
 /** Events: name → payload. */
@@ -160,6 +176,10 @@ export const CALL_NAMES = [
   'tables.resetToSeed',
   'log.list',
   'log.clear',
+  'log.settings',
+  'log.configure',
+  'log.export',
+  'log.replay',
 ] as const satisfies readonly CallName[];
 
 export const EVENT_NAMES = [

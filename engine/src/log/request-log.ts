@@ -12,8 +12,8 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** A bounded ring buffer of the latest requests. */
 export class RequestLog {
-  readonly limit: number;
-  readonly bodyLimit: number;
+  limit: number;
+  bodyLimit: number;
   private buffer: (LogEntry | undefined)[];
   private next = 0;
   private size = 0;
@@ -29,6 +29,22 @@ export class RequestLog {
   truncate(body: string): string {
     if (body.length <= this.bodyLimit) return body;
     return `${body.slice(0, this.bodyLimit)}… [truncated, ${body.length - this.bodyLimit} more characters]`;
+  }
+
+  /** Changes the limits; shrinking keeps the newest entries. */
+  configure(options: RequestLogOptions): void {
+    if (options.bodyLimit !== undefined) this.bodyLimit = Math.max(0, options.bodyLimit);
+    if (options.limit === undefined || options.limit === this.limit) return;
+    const kept = this.entries().slice(-Math.max(1, options.limit));
+    this.limit = Math.max(1, options.limit);
+    this.clear();
+    for (const entry of kept) this.add(entry);
+  }
+
+  /** Continues numbering after entries loaded from disk. */
+  restore(entries: readonly LogEntry[]): void {
+    for (const entry of entries.slice(-this.limit)) this.add(entry);
+    this.lastId = Math.max(this.lastId, ...entries.map((e) => e.id));
   }
 
   nextId(): number {

@@ -1,4 +1,6 @@
 import type { StudioHandlers } from '../../../shared/src/studio-contract.js';
+import { HttpError } from '../http-error.js';
+import { packageVersion } from '../version.js';
 import type { StudioSession } from './session.js';
 import { exportTable, generate, importRows, previewImport, resetToSeed, restoreRows, saveSeed } from './data-ops.js';
 import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tables.js';
@@ -43,10 +45,13 @@ export function createStudioHandlers(session: StudioSession): StudioHandlers {
     'tables.saveSeed': async ({ table }) => saveSeed(session, table),
     'tables.resetToSeed': async ({ table }) => resetToSeed(engine, table),
     'log.list': async () => engine.log.entries(),
-    'log.clear': async () => {
-      const cleared = engine.log.count;
-      engine.log.clear();
-      return { cleared };
+    'log.clear': async () => ({ cleared: session.log.clear() }),
+    'log.settings': async () => session.log.settings(),
+    'log.configure': async (settings) => session.log.configure(settings),
+    'log.export': async ({ format }) => {
+      if (format !== 'har' && format !== 'jsonl') throw new HttpError(400, "The log exports as 'har' or 'jsonl'.");
+      return session.log.export(format, packageVersion());
     },
+    'log.replay': async ({ id }) => session.log.replay(id),
   };
 }

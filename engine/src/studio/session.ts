@@ -3,11 +3,11 @@ import { createServer } from 'node:net';
 import { dirname, join, basename } from 'node:path';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
 import type { Problem } from '../../../shared/src/problems.js';
-import type { ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
+import type { LogSettings, ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
 import { Engine, ListenError } from '../engine.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
-import { LogBatcher } from './log-batcher.js';
+import { StudioLog } from './studio-log.js';
 
 export interface StudioSessionOptions {
   configPath: string;
@@ -15,6 +15,8 @@ export interface StudioSessionOptions {
   database?: string;
   /** Like `serve --port`; otherwise the config's `server.port`. */
   port?: number;
+  /** Request log retention and persistence (the app's settings). */
+  log?: Partial<LogSettings>;
   /** Watch the file for outside edits (default true). */
   watch?: boolean;
 }
@@ -58,15 +60,15 @@ export class StudioSession extends TypedEmitter<Events> {
   private servingLastValid = false;
   private serverError: { message: string; suggestedPort: number | undefined } | undefined;
   private watcher: ConfigWatch | undefined;
-  private readonly batcher: LogBatcher;
+  readonly log: StudioLog;
   private readonly changedTables = new Map<string, string>();
   private tableTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly options: StudioSessionOptions) {
     super();
     this.engine = new Engine({ configPath: options.configPath, database: options.database, port: options.port });
-    this.batcher = new LogBatcher((batch) => this.emit('log.batch', batch));
-    this.engine.on('request', (entry) => this.batcher.add(entry));
+    this.log = new StudioLog(this.engine, options.configPath, (batch) => this.emit('log.batch', batch));
+    if (options.log) this.log.configure(options.log);
     // A bulk insert or a load test changes a table thousands of times a second; the UI hears once per 100 ms.
     this.engine.on('tableChanged', (e) => {
       this.changedTables.set(e.table, e.change);
@@ -208,7 +210,7 @@ export class StudioSession extends TypedEmitter<Events> {
     // A save still running would reopen the database and start the server after the engine stopped.
     this.closed = true;
     await this.saving;
-    this.batcher.close();
+    this.log.close();
     clearTimeout(this.tableTimer);
     await this.watcher?.close();
     await this.engine.stop();

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { toCurl } from '../../../shared/src/curl';
+import type { LogEntry } from '../../../shared/src/log-entry';
+import { BodyView } from './JsonView';
+
+interface Props {
+  entry: LogEntry;
+  baseUrl: string | undefined;
+  onReplay(id: number): Promise<void>;
+  onClose(): void;
+}
+
+const copy = (text: string) => void navigator.clipboard?.writeText(text);
+
+function Headers({ headers }: { headers: Record<string, unknown> }) {
+  const rows = Object.entries(headers).filter(([, v]) => v !== undefined);
+  return (
+    <table className="headers">
+      <tbody>
+        {rows.map(([name, value]) => (
+          <tr key={name}>
+            <th>{name}</th>
+            <td>{Array.isArray(value) ? value.join(', ') : String(value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Everything about one request: what was asked, what was answered, and why (notes). */
+export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
+  const [replayed, setReplayed] = useState<string | undefined>(undefined);
+  const base = baseUrl ?? 'http://127.0.0.1:3000';
+  const params = Object.entries(entry.params);
+  const query = entry.query ? [...new URLSearchParams(entry.query)] : [];
+  return (
+    <section className="log-detail" aria-label="Request detail" data-testid="log-detail">
+      <header>
+        <code className="request-line">
+          {entry.method} {entry.path}
+          {entry.query ? `?${entry.query}` : ''}
+        </code>
+        <span className={`status-${Math.floor(entry.status / 100)}xx`}>{entry.status}</span>
+        <span className="spacer" />
+        <button type="button" onClick={() => copy(toCurl(entry, base))} data-testid="copy-curl">
+          Copy as curl
+        </button>
+        <button
+          type="button"
+          data-testid="replay"
+          onClick={() =>
+            void onReplay(entry.id).then(
+              () => setReplayed('Sent again; see the newest entry.'),
+              (err: Error) => setReplayed(err.message),
+            )
+          }
+        >
+          Replay
+        </button>
+        <button type="button" onClick={onClose} aria-label="Close detail">
+          ✕
+        </button>
+      </header>
+      {replayed ? <p className="notice">{replayed}</p> : null}
+      <p className="meta">
+        {new Date(entry.time).toLocaleString()} · {entry.duration.toFixed(1)} ms · {entry.endpoint ?? 'no matching endpoint'}
+      </p>
+      {entry.notes.length ? (
+        <ul className="notes" data-testid="log-notes">
+          {entry.notes.map((n, i) => (
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      <h4>Request</h4>
+      {params.length ? <Headers headers={Object.fromEntries(params)} /> : null}
+      {query.length ? <Headers headers={Object.fromEntries(query)} /> : null}
+      <details>
+        <summary>Headers</summary>
+        <Headers headers={entry.requestHeaders} />
+      </details>
+      <div className="body-head">
+        Body <button type="button" onClick={() => copy(entry.requestBody)}>Copy</button>
+      </div>
+      <div data-testid="request-body">
+        <BodyView text={entry.requestBody} />
+      </div>
+      <h4>Response {entry.status}</h4>
+      <details>
+        <summary>Headers</summary>
+        <Headers headers={entry.responseHeaders} />
+      </details>
+      <div className="body-head">
+        Body <button type="button" onClick={() => copy(entry.responseBody)}>Copy</button>
+      </div>
+      <div data-testid="response-body">
+        <BodyView text={entry.responseBody} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { StudioClient } from '../api/client';
+import { download } from '../data/download';
+import { logFilter } from './filter';
+import { LogDetail } from './LogDetail';
+import { LogSettingsForm } from './LogSettingsForm';
+import type { LogState } from './use-log';
+
+const ROW = 26;
+
+interface Props {
+  client: StudioClient;
+  log: LogState;
+  url: string | undefined;
+}
+
+const statusClass = (status: number): string => `status-${Math.floor(status / 100)}xx`;
+
+/** Every request to the mock, live, newest first; a virtualised list that never freezes the app. */
+export function LogTab({ client, log, url }: Props) {
+  const [filterText, setFilterText] = useState('');
+  const filter = useDeferredValue(filterText);
+  const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
+  const [showSettings, setShowSettings] = useState(false);
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const shown = useMemo(() => (filter.trim() ? log.entries.filter(logFilter(filter)) : log.entries), [log.entries, filter]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 15 });
+  const selected = selectedId === undefined ? undefined : log.entries.find((e) => e.id === selectedId);
+
+  // New rows arrive on top. At the top, the list follows them; scrolled down or with a row
+  // selected, the rows on screen stay where they are.
+  const firstId = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const previous = firstId.current;
+    firstId.current = shown[0]?.id;
+    if (!el || previous === undefined) return;
+    const added = shown.findIndex((e) => e.id === previous);
+    if (added > 0 && (el.scrollTop > 0 || selectedId !== undefined)) el.scrollTop += added * ROW;
+  }, [shown, selectedId]);
+
+  const exportAs = async (format: 'har' | 'jsonl') => {
+    try {
+      const file = await client.call('log.export', { format });
+      download(file.filename, file.text, format === 'har' ? 'application/json' : 'application/x-ndjson');
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+
+  return (
+    <div className="log-tab" data-testid="log">
+      <div className="toolbar">
+        <input className="filter" placeholder="filter: GET 4xx /users endpoint:none" value={filterText} onChange={(e) => setFilterText(e.target.value)} aria-label="Filter requests" data-testid="log-filter" />
+        <span data-testid="log-counts">
+          {shown.length === log.entries.length ? `${log.entries.length} kept` : `${shown.length} shown of ${log.entries.length} kept`}
+          {log.settings ? ` (limit ${log.settings.limit})` : ''}
+        </span>
+        <button type="button" onClick={() => log.pause(!log.paused)} aria-pressed={log.paused} data-testid="log-pause">
+          {log.paused ? `Resume${log.waiting ? ` (${log.waiting} new)` : ''}` : 'Pause'}
+        </button>
+        <button type="button" onClick={() => void log.clear().then(() => setSelectedId(undefined))} data-testid="log-clear">
+          Clear
+        </button>
+        <span className="spacer" />
+        <button type="button" onClick={() => void exportAs('har')}>
+          Export HAR
+        </button>
+        <button type="button" onClick={() => void exportAs('jsonl')}>
+          Export JSON lines
+        </button>
+        <button type="button" onClick={() => setShowSettings((s) => !s)} aria-expanded={showSettings}>
+          Settings
+        </button>
+      </div>
+      {message ? (
+        <div className="banner banner-error" role="alert">
+          <span>{message}</span>
+          <button type="button" onClick={() => setMessage(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {showSettings && log.settings ? <LogSettingsForm settings={log.settings} onSave={(s) => log.configure(s).then(() => setShowSettings(false))} /> : null}
+      {log.entries.length === 0 ? (
+        <div className="empty-state" data-testid="log-empty">
+          <h3>No requests yet</h3>
+          <p>Every request to the mock server shows up here as it happens. Try:</p>
+          <pre>curl {url ?? 'http://127.0.0.1:3000'}/</pre>
+        </div>
+      ) : (
+        <div className="log-body">
+          <div className="log-list" ref={scroller} role="grid" aria-label="Requests" data-testid="log-list">
+            <div className="log-row log-head" role="row">
+              <span>Time</span>
+              <span>Method</span>
+              <span>Path</span>
+              <span>Status</span>
+              <span>ms</span>
+              <span>Endpoint</span>
+            </div>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const e = shown[item.index];
+                if (!e) return null;
+                return (
+                  <button
+                    type="button"
+                    key={e.id}
+                    role="row"
+                    className={`log-row${e.id === selectedId ? ' selected' : ''}`}
+                    style={{ transform: `translateY(${item.start}px)`, height: ROW }}
+                    onClick={() => setSelectedId(e.id === selectedId ? undefined : e.id)}
+                    data-testid="log-row"
+                  >
+                    <span>{new Date(e.time).toLocaleTimeString()}</span>
+                    <span>{e.method}</span>
+                    <span className="path">
+                      {e.path}
+                      {e.query ? `?${e.query}` : ''}
+                    </span>
+                    <span className={statusClass(e.status)}>{e.status}</span>
+                    <span>{e.duration.toFixed(1)}</span>
+                    <span className="endpoint">
+                      {e.endpoint ?? 'no match'}
+                      {e.notes.length ? <span className="note-marker" title={e.notes.join('\n')}> ●</span> : null}
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+          {selected ? (
+            <LogDetail
+              entry={selected}
+              baseUrl={url}
+              onClose={() => setSelectedId(undefined)}
+              onReplay={async (id) => {
+                await client.call('log.replay', { id });
+              }}
+            />
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
