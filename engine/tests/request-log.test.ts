@@ -1,0 +1,189 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { shellQuote, toCurl } from '../../shared/src/curl.js';
+import { toHar, toJsonLines } from '../../shared/src/har.js';
+import type { LogEntry } from '../../shared/src/log-entry.js';
+import { RequestLog } from '../src/log/request-log.js';
+import { LogBatcher } from '../src/studio/log-batcher.js';
+import { StudioSession } from '../src/studio/session.js';
+import { serve, tempDir, USERS_CONFIG } from './helpers.js';
+
+function entry(id: number, extra: Partial<LogEntry> = {}): LogEntry {
+  return {
+    id,
+    time: Date.UTC(2026, 0, 1, 12, 0, id),
+    method: 'GET',
+    path: `/users/${id}`,
+    query: '',
+    requestHeaders: { host: '127.0.0.1:3000', accept: '*/*' },
+    requestBody: '',
+    endpoint: 'GET /users/:id',
+    params: { id: String(id) },
+    status: 200,
+    responseHeaders: { 'Content-Type': 'application/json; charset=utf-8' },
+    responseBody: `{"id":${id}}`,
+    duration: 1.5,
+    notes: [],
+    ...extra,
+  };
+}
+
+test('the ring buffer keeps the newest entries up to its limit, oldest first', () => {
+  const log = new RequestLog({ limit: 3 });
+  for (let i = 1; i <= 5; i++) log.add(entry(i));
+  assert.deepEqual(log.entries().map((e) => e.id), [3, 4, 5]);
+  assert.equal(log.count, 3);
+  log.configure({ limit: 2 });
+  assert.deepEqual(log.entries().map((e) => e.id), [4, 5]);
+  log.configure({ limit: 4 });
+  log.add(entry(6));
+  assert.deepEqual(log.entries().map((e) => e.id), [4, 5, 6]);
+});
+
+test('bodies longer than the body limit are cut and say how much was cut', () => {
+  const log = new RequestLog({ bodyLimit: 10 });
+  assert.equal(log.truncate('short'), 'short');
+  assert.equal(log.truncate('x'.repeat(25)), `${'x'.repeat(10)}… [truncated, 15 more characters]`);
+});
+
+test('served requests are logged with truncated bodies and bounded in count', async () => {
+  const s = await serve(USERS_CONFIG, { log: { limit: 5, bodyLimit: 16 } });
+  try {
+    for (let i = 0; i < 8; i++) await (await s.send('POST', '/users', { name: `user number ${i}` })).arrayBuffer();
+    const entries = s.engine.log.entries();
+    assert.equal(entries.length, 5);
+    assert.deepEqual(entries.map((e) => e.id), [4, 5, 6, 7, 8]);
+    const last = entries[4] as LogEntry;
+    assert.equal(last.status, 201);
+    assert.equal(last.requestBody, '{"name":"user nu… [truncated, 8 more characters]');
+    assert.match(last.responseBody, /^\{"id":8,"name":"u… \[truncated/);
+  } finally {
+    await s.close();
+  }
+});
+
+test('batches come at most every interval and carry every entry in order', async () => {
+  const batches: LogEntry[][] = [];
+  const batcher = new LogBatcher((b) => batches.push(b), 50, 10_000);
+  const start = Date.now();
+  for (let i = 1; i <= 1000; i++) {
+    batcher.add(entry(i));
+    if (i % 100 === 0) await new Promise((r) => setTimeout(r, 10));
+  }
+  await new Promise((r) => setTimeout(r, 80));
+  const elapsed = Date.now() - start;
+  assert.ok(batches.length <= Math.ceil(elapsed / 50) + 1, `${batches.length} batches in ${elapsed} ms`);
+  assert.deepEqual(batches.flat().map((e) => e.id), Array.from({ length: 1000 }, (_, i) => i + 1));
+  batcher.close();
+});
+
+test('a batch keeps only its newest entries when a burst overflows it', async () => {
+  const batches: LogEntry[][] = [];
+  const batcher = new LogBatcher((b) => batches.push(b), 20, 100);
+  for (let i = 1; i <= 250; i++) batcher.add(entry(i));
+  await new Promise((r) => setTimeout(r, 40));
+  assert.deepEqual(batches[0]?.map((e) => e.id), Array.from({ length: 100 }, (_, i) => i + 151));
+  batcher.close();
+});
+
+function checkHar(har: unknown): void {
+  const h = har as { log: Record<string, unknown> };
+  assert.equal(h.log.version, '1.2');
+  assert.deepEqual(Object.keys(h.log.creator as object).sort(), ['name', 'version']);
+  for (const e of h.log.entries as Record<string, unknown>[]) {
+    assert.ok(!Number.isNaN(Date.parse(e.startedDateTime as string)), 'startedDateTime is ISO 8601');
+    assert.equal(typeof e.time, 'number');
+    const req = e.request as Record<string, unknown>;
+    for (const k of ['method', 'url', 'httpVersion']) assert.equal(typeof req[k], 'string', `request.${k}`);
+    for (const k of ['cookies', 'headers', 'queryString']) assert.ok(Array.isArray(req[k]), `request.${k}`);
+    for (const k of ['headersSize', 'bodySize']) assert.equal(typeof req[k], 'number', `request.${k}`);
+    assert.doesNotThrow(() => new URL(req.url as string));
+    for (const h2 of req.headers as { name: unknown; value: unknown }[]) assert.deepEqual([typeof h2.name, typeof h2.value], ['string', 'string']);
+    const res = e.response as Record<string, unknown>;
+    for (const k of ['status', 'headersSize', 'bodySize']) assert.equal(typeof res[k], 'number', `response.${k}`);
+    for (const k of ['statusText', 'httpVersion', 'redirectURL']) assert.equal(typeof res[k], 'string', `response.${k}`);
+    const content = res.content as Record<string, unknown>;
+    assert.equal(typeof content.size, 'number');
+    assert.equal(typeof content.mimeType, 'string');
+    assert.deepEqual(e.cache, {});
+    const timings = e.timings as Record<string, number>;
+    for (const k of ['send', 'wait', 'receive']) assert.ok(timings[k] !== undefined && timings[k] >= 0, `timings.${k}`);
+  }
+}
+
+test('the log exports as HAR 1.2 with every required field, and as JSON lines', () => {
+  const entries = [
+    entry(1),
+    entry(2, { method: 'POST', path: '/users', query: 'a=1&b=x+y&c=%C3%A9', requestHeaders: { 'content-type': 'application/json' }, requestBody: '{"name":"Ada é"}', status: 201, responseHeaders: { Location: '/users/2', 'Content-Type': 'application/json' }, notes: ['ignored query parameter'] }),
+  ];
+  const har = toHar(entries, 'http://127.0.0.1:3000', '1.0.0');
+  checkHar(JSON.parse(JSON.stringify(har)));
+  const post = har.log.entries[1];
+  assert.equal(post?.request.url, 'http://127.0.0.1:3000/users?a=1&b=x+y&c=%C3%A9');
+  assert.deepEqual(post?.request.queryString, [{ name: 'a', value: '1' }, { name: 'b', value: 'x y' }, { name: 'c', value: 'é' }]);
+  assert.deepEqual(post?.request.postData, { mimeType: 'application/json', text: '{"name":"Ada é"}' });
+  assert.equal(post?.request.bodySize, 17);
+  assert.equal(post?.response.statusText, 'Created');
+  assert.equal(post?.response.redirectURL, '/users/2');
+  assert.equal(post?.comment, 'ignored query parameter');
+  const lines = toJsonLines(entries).trimEnd().split('\n');
+  assert.deepEqual(lines.map((l) => (JSON.parse(l) as LogEntry).id), [1, 2]);
+});
+
+test('curl commands survive quotes, newlines, and control bytes, and run in a real shell', () => {
+  assert.equal(shellQuote('plain-word'), 'plain-word');
+  assert.equal(shellQuote("it's"), `'it'\\''s'`);
+  assert.equal(shellQuote('a\nb'), "$'a\\nb'");
+  assert.equal(shellQuote('nul\u0000 and \u001b esc'), "$'nul\\x00 and \\x1b esc'");
+  const body = `{"text":"it's a \\"quote\\"\\nline two","emoji":"✓"}`;
+  const command = toCurl(entry(3, { method: 'POST', path: '/users', query: 'q=a b', requestHeaders: { host: 'x', 'content-type': 'application/json', 'x-odd': "va'l\nue" }, requestBody: body }), 'http://127.0.0.1:3000/');
+  assert.match(command, /^curl -X POST 'http:\/\/127\.0\.0\.1:3000\/users\?q=a b' /);
+  assert.doesNotMatch(command, /host: x/);
+  // bash parses the command back into the same words curl would get.
+  const { dir, cleanup } = tempDir();
+  try {
+    const script = join(dir, 'args.sh');
+    writeFileSync(script, `printf '%s\\0' "$@"`);
+    const words = execFileSync('bash', ['-c', `set -- ${command.replace(/^curl /, '')}; bash ${script} "$@"`]).toString().split('\0').slice(0, -1);
+    assert.deepEqual(words, ['-X', 'POST', 'http://127.0.0.1:3000/users?q=a b', '-H', 'content-type: application/json', '-H', "x-odd: va'l\nue", '--data-binary', body]);
+  } finally {
+    cleanup();
+  }
+});
+
+test('the persisted log survives a restart and replay sends a request again', async () => {
+  const { dir, cleanup } = tempDir();
+  const configPath = join(dir, 'api.yaml');
+  writeFileSync(configPath, USERS_CONFIG);
+  try {
+    const first = new StudioSession({ configPath, port: 0, watch: false, log: { persist: true, limit: 50 } });
+    await first.open();
+    const url = first.status().url as string;
+    await (await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' })).arrayBuffer();
+    await (await fetch(`${url}/users/1`)).arrayBuffer();
+    const [post] = first.engine.log.entries();
+    assert.ok(post);
+    assert.deepEqual(await first.log.replay(post.id), { status: 201 });
+    assert.equal(first.engine.log.count, 3);
+    assert.equal(((await (await fetch(`${url}/users`)).json()) as unknown[]).length, 2, 'the replayed POST created a second user');
+    await first.close();
+
+    const second = new StudioSession({ configPath, port: 0, watch: false, log: { persist: true, limit: 50 } });
+    await second.open();
+    try {
+      const restored = second.engine.log.entries();
+      assert.deepEqual(restored.map((e) => `${e.method} ${e.path} ${e.status}`), ['POST /users 201', 'GET /users/1 200', 'POST /users 201', 'GET /users 200']);
+      await (await fetch(`${second.status().url as string}/health`)).arrayBuffer();
+      const ids = second.engine.log.entries().map((e) => e.id);
+      assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'new ids continue after the restored ones');
+      assert.equal(new Set(ids).size, ids.length);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    cleanup();
+  }
+});
