@@ -4,7 +4,7 @@ import { Banners } from './components/Banners';
 import { ConfigEditor, type ConfigEditorHandle } from './components/ConfigEditor';
 import { DataTab } from './data/DataTab';
 import { LogTab } from './log/LogTab';
-import { useLog } from './log/use-log';
+import { useLogStore } from './log/use-log';
 import { PortDialog } from './components/PortDialog';
 import { ProblemsList } from './components/ProblemsList';
 import { Sidebar } from './components/Sidebar';
@@ -20,7 +20,7 @@ const TABS: { id: Tab; label: string }[] = [
 
 export function App({ client }: { client: StudioClient }) {
   const { state, actions } = useStudio(client);
-  const log = useLog(client);
+  const logStore = useLogStore(client);
   const [tab, setTab] = useState<Tab>('config');
   const [table, setTable] = useState<string | undefined>(undefined);
   const editor = useRef<ConfigEditorHandle>(null);
@@ -102,7 +102,7 @@ export function App({ client }: { client: StudioClient }) {
           <ProblemsList problems={state.problems} onJump={jump} />
         </div>
         {tab === 'data' ? <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} /> : null}
-        {tab === 'log' ? <LogTab client={client} log={log} url={state.status?.url} /> : null}
+        {tab === 'log' ? <LogTab client={client} store={logStore} url={state.status?.url} /> : null}
       </main>
       <StatusBar status={state.status} path={state.path} dirty={state.dirty} problems={state.problems.length} onChoosePort={() => setChoosingPort(true)} />
     </div>

@@ -5,20 +5,21 @@ import { download } from '../data/download';
 import { logFilter } from './filter';
 import { LogDetail } from './LogDetail';
 import { LogSettingsForm } from './LogSettingsForm';
-import type { LogState } from './use-log';
+import { useLog, type LogStore } from './use-log';
 
 const ROW = 26;
 
 interface Props {
   client: StudioClient;
-  log: LogState;
+  store: LogStore;
   url: string | undefined;
 }
 
 const statusClass = (status: number): string => `status-${Math.floor(status / 100)}xx`;
 
 /** Every request to the mock, live, newest first; a virtualised list that never freezes the app. */
-export function LogTab({ client, log, url }: Props) {
+export function LogTab({ client, store, url }: Props) {
+  const log = useLog(store);
   const [filterText, setFilterText] = useState('');
   const filter = useDeferredValue(filterText);
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);

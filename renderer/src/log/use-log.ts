@@ -1,73 +1,96 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { LogEntry } from '../../../shared/src/log-entry';
 import type { LogSettings } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 
-/**
- * The live request log as the UI keeps it: newest first, at most the engine's retention limit.
- * While paused, new entries wait (counted) and nothing on screen moves.
- */
-export function useLog(client: StudioClient) {
-  const [entries, setEntries] = useState<LogEntry[]>([]);
-  const [settings, setSettings] = useState<LogSettings | undefined>(undefined);
-  const [paused, setPaused] = useState(false);
-  const [waiting, setWaiting] = useState(0);
-  const held = useRef<LogEntry[]>([]);
-  const pausedRef = useRef(false);
-  const limitRef = useRef(1000);
+interface Snapshot {
+  entries: LogEntry[];
+  settings: LogSettings | undefined;
+  paused: boolean;
+  waiting: number;
+}
 
-  useEffect(() => {
-    let alive = true;
-    void Promise.all([client.call('log.list', {}), client.call('log.settings', {})]).then(([list, s]) => {
-      if (!alive) return;
-      limitRef.current = s.limit;
-      setSettings(s);
-      setEntries(list.slice(-s.limit).reverse());
-    });
-    const off = client.on('log.batch', (batch) => {
+/**
+ * The live request log as the UI keeps it: newest first, at most the retention limit. It lives
+ * outside React state so that only the Log tab re-renders when a batch arrives; while paused,
+ * new entries wait (counted) and nothing re-renders at all.
+ */
+export class LogStore {
+  private snapshot: Snapshot = { entries: [], settings: undefined, paused: false, waiting: 0 };
+  private held: LogEntry[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly off: () => void;
+
+  constructor(private readonly client: StudioClient) {
+    void Promise.all([client.call('log.list', {}), client.call('log.settings', {})]).then(([list, settings]) =>
+      this.set({ settings, entries: [...list.slice(-settings.limit).reverse(), ...this.snapshot.entries].slice(0, settings.limit) }),
+    );
+    this.off = client.on('log.batch', (batch) => {
       const newest = batch.slice().reverse();
-      if (pausedRef.current) {
-        held.current = [...newest, ...held.current].slice(0, limitRef.current);
-        setWaiting(held.current.length);
+      if (this.snapshot.paused) {
+        this.held = [...newest, ...this.held].slice(0, this.limit);
+        if (this.snapshot.waiting !== this.held.length) this.set({ waiting: this.held.length });
         return;
       }
-      setEntries((old) => [...newest, ...old].slice(0, limitRef.current));
+      this.set({ entries: [...newest, ...this.snapshot.entries].slice(0, this.limit) });
     });
-    return () => {
-      alive = false;
-      off();
-    };
-  }, [client]);
+  }
 
-  const pause = useCallback((on: boolean) => {
-    pausedRef.current = on;
-    setPaused(on);
-    if (!on && held.current.length) {
-      const waitingEntries = held.current;
-      held.current = [];
-      setWaiting(0);
-      setEntries((old) => [...waitingEntries, ...old].slice(0, limitRef.current));
-    }
-  }, []);
+  private get limit(): number {
+    return this.snapshot.settings?.limit ?? 1000;
+  }
 
-  const clear = useCallback(async () => {
-    await client.call('log.clear', {});
-    held.current = [];
-    setWaiting(0);
-    setEntries([]);
-  }, [client]);
+  private set(patch: Partial<Snapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
 
-  const configure = useCallback(
-    async (next: Partial<LogSettings>) => {
-      const s = await client.call('log.configure', next);
-      limitRef.current = s.limit;
-      setSettings(s);
-      setEntries((old) => old.slice(0, s.limit));
-    },
-    [client],
-  );
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 
-  return { entries, settings, paused, waiting, pause, clear, configure };
+  getSnapshot = (): Snapshot => this.snapshot;
+
+  pause(on: boolean): void {
+    if (!on && this.held.length) {
+      const waiting = this.held;
+      this.held = [];
+      this.set({ paused: false, waiting: 0, entries: [...waiting, ...this.snapshot.entries].slice(0, this.limit) });
+    } else this.set({ paused: on });
+  }
+
+  async clear(): Promise<void> {
+    await this.client.call('log.clear', {});
+    this.held = [];
+    this.set({ entries: [], waiting: 0 });
+  }
+
+  async configure(next: Partial<LogSettings>): Promise<void> {
+    const settings = await this.client.call('log.configure', next);
+    this.set({ settings, entries: this.snapshot.entries.slice(0, settings.limit) });
+  }
+
+  close(): void {
+    this.off();
+  }
+}
+
+/** One LogStore for the app's lifetime, collecting even while the Log tab is hidden. */
+export function useLogStore(client: StudioClient): LogStore {
+  const store = useMemo(() => new LogStore(client), [client]);
+  useEffect(() => () => store.close(), [store]);
+  return store;
+}
+
+export function useLog(store: LogStore) {
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return {
+    ...snapshot,
+    pause: (on: boolean) => store.pause(on),
+    clear: () => store.clear(),
+    configure: (next: Partial<LogSettings>) => store.configure(next),
+  };
 }
 
 export type LogState = ReturnType<typeof useLog>;

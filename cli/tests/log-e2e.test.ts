@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { openBrowser, screenshotDir } from './browser.js';
+import { runCli } from './process.js';
+
+const CONFIG = `schemas:
+  User:
+    properties:
+      id: integer
+      name: string
+endpoints:
+  - resource: User
+  - path: /health
+    method: GET
+    response: { inline: { status: ok } }
+`;
+
+/** Sends `total` requests with `concurrency` in flight; resolves with how many got a response. */
+async function burst(url: string, total: number, concurrency: number): Promise<number> {
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) {
+      next++;
+      const res = await fetch(url).catch(() => undefined);
+      if (res) {
+        await res.arrayBuffer();
+        done++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done;
+}
+
+test('the log shows requests live with their details, filters and clears, and stays responsive under a burst', { timeout: 180_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-log-e2e-'));
+  const shots = screenshotDir();
+  mkdirSync(shots, { recursive: true });
+  const configPath = join(dir, 'mockyard.yaml');
+  writeFileSync(configPath, CONFIG);
+  const studio = runCli(['studio', configPath, '--port', '0', '--api-port', '0'], dir);
+  const browser = await openBrowser();
+  try {
+    const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
+    const [, mock] = await studio.waitFor(/mock\s+(http:\/\/127\.0\.0\.1:\d+)/);
+    const { page } = browser;
+    await page.goto(studioUrl as string);
+    await page.getByRole('tab', { name: 'Log' }).click();
+    await page.getByTestId('log-empty').waitFor({ timeout: 20_000 });
+
+    // Requests appear in order (newest first) with their status.
+    const post = await fetch(`${mock}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', tags: undefined }) });
+    assert.equal(post.status, 201);
+    await (await fetch(`${mock}/users?verbose=1`)).arrayBuffer();
+    await (await fetch(`${mock}/nowhere`)).arrayBuffer();
+    await (await fetch(`${mock}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": 5}' })).arrayBuffer();
+    const rows = page.getByTestId('log-row');
+    await rows.nth(3).waitFor({ timeout: 5000 });
+    const texts = await rows.allInnerTexts();
+    assert.match(texts[0] ?? '', /POST\s+\/users\s+400/);
+    assert.match(texts[1] ?? '', /GET\s+\/nowhere\s+404\s+[\d.]+\s+no match/);
+    assert.match(texts[2] ?? '', /GET\s+\/users\?verbose=1\s+200/);
+    assert.match(texts[3] ?? '', /POST\s+\/users\s+201/);
+
+    // The detail pane shows the request and response bodies, and the notes.
+    await rows.nth(3).click();
+    const detail = page.getByTestId('log-detail');
+    await detail.waitFor();
+    assert.match((await page.getByTestId('request-body').innerText()).replace(/\s+/g, ' '), /"name": "Ada"/);
+    assert.match((await page.getByTestId('response-body').innerText()).replace(/\s+/g, ' '), /"id": 1 "name": "Ada"/);
+    await rows.nth(2).click();
+    assert.match(await page.getByTestId('log-notes').innerText(), /ignored query parameter 'verbose'/);
+    await page.screenshot({ path: join(shots, 'log-1-detail.png') });
+
+    // Filter by status class and method, then clear.
+    await page.getByTestId('log-filter').fill('4xx');
+    await page.getByTestId('log-counts').filter({ hasText: '2 shown of 4 kept' }).waitFor();
+    await page.getByTestId('log-filter').fill('post 2xx');
+    await page.getByTestId('log-counts').filter({ hasText: '1 shown of 4 kept' }).waitFor();
+    await page.getByTestId('log-filter').fill('');
+    await page.getByTestId('log-clear').click();
+    await page.getByTestId('log-empty').waitFor();
+
+    // A burst of 10,000 requests: clicks keep answering and the kept count stops at the limit.
+    // The browser's Event Timing API measures input latency: from the click to the next frame
+    // painted after its handlers ran (only events slower than 16 ms are reported).
+    await page.evaluate(`window.__slowInputs = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'click' || e.name === 'pointerdown' || e.name === 'pointerup') window.__slowInputs.push(e.duration); }).observe({ type: 'event', durationThreshold: 16 })`);
+    const sending = burst(`${mock}/health`, 10_000, 32);
+    await rows.first().waitFor({ timeout: 10_000 });
+    const pause = page.getByTestId('log-pause');
+    const latencies: number[] = [];
+    let clicks = 0;
+    while (latencies.length < 20) {
+      const started = performance.now();
+      await pause.click();
+      clicks++;
+      await page.waitForFunction(`document.querySelector('[data-testid="log-pause"]')?.getAttribute('aria-pressed') === '${clicks % 2 === 1}'`);
+      latencies.push(performance.now() - started);
+    }
+    const answered = await sending;
+    assert.equal(answered, 10_000);
+    latencies.sort((a, b) => a - b);
+    const median = latencies[Math.floor(latencies.length / 2)] as number;
+    const worst = latencies[latencies.length - 1] as number;
+    const slowInputs = (await page.evaluate('window.__slowInputs')) as number[];
+    const worstInput = Math.max(0, ...slowInputs);
+    t.diagnostic(`click round trip through Playwright during the burst: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (${latencies.length} clicks)`);
+    t.diagnostic(`input latency (Event Timing) during the burst: ${slowInputs.length} of ${latencies.length * 3} input events over 16 ms, worst ${worstInput.toFixed(0)} ms`);
+    assert.ok(worstInput < 250, `an input took ${worstInput} ms`);
+    assert.ok(median < 500, `median click round trip ${median} ms`);
+    if (clicks % 2 === 1) await pause.click();
+    await page.getByTestId('log-counts').filter({ hasText: '1000 kept (limit 1000)' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(shots, 'log-2-after-burst.png') });
+    const memory = await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0');
+    t.diagnostic(`renderer JS heap after the burst: ${(Number(memory) / 1024 / 1024).toFixed(1)} MiB`);
+  } finally {
+    await browser.close();
+    await studio.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
