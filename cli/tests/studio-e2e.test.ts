@@ -98,7 +98,7 @@ test('the browser studio edits, validates, saves and hot-reloads the config, and
 
     // The Log tab shows the requests made above.
     await page.getByRole('tab', { name: 'Log' }).click();
-    await page.locator('[data-testid="log"] td', { hasText: '/outside' }).first().waitFor({ timeout: 5000 });
+    await page.getByTestId('log-row').filter({ hasText: '/outside' }).first().waitFor({ timeout: 5000 });
     await page.screenshot({ path: join(shots, '5-log.png') });
     assert.deepEqual(failed, []);
     t.diagnostic(`screenshots in ${shots}`);

@@ -9,11 +9,15 @@ export interface AdminActions {
   log: () => unknown[];
 }
 
-const send = (res: ServerResponse, status: number, value: unknown): void => {
+const send = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
   const body = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 };
+
+/** 405 for an admin action called with the wrong method; like every 405 it names the allowed one in `Allow`. */
+const wrongMethod = (res: ServerResponse, method: string | undefined, allowed: string): void =>
+  send(res, 405, { error: httpMessages.methodNotAllowed(method ?? '', [allowed]) }, { Allow: allowed });
 
 function authorised(req: IncomingMessage, token: string): boolean {
   const header = req.headers.authorization ?? '';
@@ -30,11 +34,11 @@ export function adminHandler(actions: AdminActions) {
     if (!authorised(req, token)) return send(res, 401, { error: httpMessages.unauthorized() });
     const action = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
     if (action === 'reset') {
-      if (req.method !== 'POST') return send(res, 405, { error: httpMessages.methodNotAllowed(req.method ?? '', ['POST']) });
+      if (req.method !== 'POST') return wrongMethod(res, req.method, 'POST');
       return send(res, 200, { reset: actions.reset() });
     }
     if (action === 'log') {
-      if (req.method !== 'GET') return send(res, 405, { error: httpMessages.methodNotAllowed(req.method ?? '', ['GET']) });
+      if (req.method !== 'GET') return wrongMethod(res, req.method, 'GET');
       return send(res, 200, actions.log());
     }
     send(res, 404, { error: httpMessages.notFound });

@@ -22,7 +22,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       chunks.push(chunk);
     });
     req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    // The stream fails only when the client goes away mid-body ("aborted"): a client problem, not a crash.
+    req.on('error', () => reject(new HttpError(400, 'Request body was cut off: the client closed the connection.')));
   });
 }
 

@@ -49,17 +49,37 @@ function linkHeader(ctx: RequestContext, page: number, limit: number, total: num
   return links.join(', ');
 }
 
-/** The column whose value names a created record in `Location`: the param of GET <path>/:param. */
-function locationFor(endpoint: SchemaEndpoint, model: ServiceModel): { column: string; prefix: string } | undefined {
+/** Where a created record can be read: the column naming it, and the URL built from that column's value. */
+interface LocationRule {
+  column: string;
+  url(requestPath: string, value: string): string;
+}
+
+/**
+ * The `Location` of records created by a POST endpoint: GET <same path>/:param when declared (nested
+ * paths keep their parameter values), else another single-parameter GET of the schema such as
+ * /posts/:slug. Without a GET that can read the record there is no Location, rather than a dead link.
+ */
+function locationFor(endpoint: SchemaEndpoint, model: ServiceModel): LocationRule | undefined {
   const base = endpoint.path.replace(/\/+$/, '');
-  for (const other of model.endpoints) {
-    if (other.kind !== 'schema' || other.operation !== 'get' || other.schema !== endpoint.schema) continue;
-    const prefix = other.path.slice(0, other.path.lastIndexOf('/'));
+  const gets = model.endpoints.filter(
+    (other): other is SchemaEndpoint => other.kind === 'schema' && other.operation === 'get' && other.schema === endpoint.schema,
+  );
+  for (const other of gets) {
+    const path = other.path.replace(/\/+$/, '');
     const last = other.params[other.params.length - 1];
-    if (prefix === base && last && other.params.length === endpoint.params.length + 1) return { column: last.column, prefix: base };
+    if (last && other.params.length === endpoint.params.length + 1 && path === `${base}/:${last.param}`) {
+      return { column: last.column, url: (requestPath, value) => `${requestPath.replace(/\/+$/, '')}/${value}` };
+    }
   }
-  const id = endpoint.schema.idField;
-  return id ? { column: id.name, prefix: base } : undefined;
+  for (const other of gets) {
+    const only = other.params.length === 1 ? other.params[0] : undefined;
+    if (only) {
+      const path = other.path.replace(/\/+$/, '');
+      return { column: only.column, url: (_requestPath, value) => path.replace(`:${only.param}`, () => value) };
+    }
+  }
+  return undefined;
 }
 
 function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: ServiceModel): CompiledEndpoint['run'] {
@@ -92,7 +112,7 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
         const created = store.create(body, fixed(ctx), location?.column);
         const headers: Record<string, string> = {};
         if (location && created.location !== null && created.location !== undefined) {
-          headers.Location = `${ctx.path.replace(/\/+$/, '')}/${encodeURIComponent(String(created.location))}`;
+          headers.Location = location.url(ctx.path, encodeURIComponent(String(created.location)));
         }
         return { status, json: withBody(created.json), headers };
       };

@@ -138,9 +138,12 @@ export class ServiceRuntime {
       headers['Content-Type'] = format === 'json' ? 'application/json; charset=utf-8' : contentType(format, req.headers.accept);
       headers['Content-Length'] = Buffer.byteLength(body);
     }
-    if (res.destroyed) return;
-    res.writeHead(reply.status, headers);
-    res.end(body);
+    // A client that went away (e.g. during the latency) still gets its log entry, saying so.
+    if (res.destroyed) notes.push('client closed the connection before the response was sent');
+    else {
+      res.writeHead(reply.status, headers);
+      res.end(body);
+    }
     this.hooks.onServed?.({
       time,
       method,

@@ -1,6 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 
-const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: true, processEntities: true });
+// json fields may nest up to 1,000 levels (SQLite's limit); each level is at most one element.
+const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: true, processEntities: true, maxNestedTags: 4096 });
 
 const elementName = (key: string): string => {
   const name = key.replace(/[^A-Za-z0-9_.-]/g, '_');
@@ -12,7 +13,10 @@ function shape(value: unknown): unknown {
   if (Array.isArray(value)) return { item: value.map(shape) };
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[elementName(key)] = shape(v);
+    // defineProperty, so a `__proto__` key of a json field becomes an element instead of a prototype.
+    for (const [key, v] of Object.entries(value)) {
+      Object.defineProperty(out, elementName(key), { value: shape(v), enumerable: true, writable: true, configurable: true });
+    }
     return out;
   }
   return value === null ? '' : value;

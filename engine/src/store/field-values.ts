@@ -15,6 +15,27 @@ export const EXPECTED: Record<FieldType, string> = {
   json: 'any JSON value',
 };
 
+/** SQLite's JSON functions refuse values nested deeper than this; a json field must stay within it. */
+export const MAX_JSON_DEPTH = 1000;
+
+/**
+ * Whether a parsed JSON value nests arrays and objects at most `max` levels deep. Walks level by
+ * level without recursion, so a hostile value cannot overflow the stack.
+ */
+export function jsonDepthWithin(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (item === null || typeof item !== 'object') continue;
+      if (depth >= max) return false;
+      for (const child of Array.isArray(item) ? item : Object.values(item)) next.push(child);
+    }
+    level = next;
+  }
+  return true;
+}
+
 /** True when `value` (already parsed JSON, not null) is a valid value for a field of `type`. */
 export function fitsType(type: FieldType, value: unknown): boolean {
   switch (type) {
@@ -29,7 +50,7 @@ export function fitsType(type: FieldType, value: unknown): boolean {
     case 'datetime':
       return typeof value === 'string' && isIsoDateTime(value);
     case 'json':
-      return true;
+      return jsonDepthWithin(value);
   }
 }
 

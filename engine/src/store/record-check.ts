@@ -1,6 +1,6 @@
 import { httpMessages } from '../../../shared/src/messages.js';
 import type { SchemaModel } from '../model.js';
-import { describeJsonValue, EXPECTED, fitsType } from './field-values.js';
+import { describeJsonValue, EXPECTED, fitsType, MAX_JSON_DEPTH } from './field-values.js';
 
 export type WriteMode = 'create' | 'replace' | 'patch';
 
@@ -26,6 +26,9 @@ export function checkRecord(schema: SchemaModel, body: unknown, mode: WriteMode)
       continue;
     }
     if (!fitsType(field.type, value)) {
+      if (field.type === 'json') {
+        return httpMessages.fieldWrongType(field.name, `JSON nested at most ${MAX_JSON_DEPTH} levels deep`, `${describeJsonValue(value)} nested deeper`);
+      }
       return httpMessages.fieldWrongType(field.name, EXPECTED[field.type], describeJsonValue(value));
     }
   }

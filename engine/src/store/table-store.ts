@@ -30,6 +30,12 @@ function pathValue(field: FieldModel, raw: string): string | number {
   return n;
 }
 
+/** Whether a key value sent in a body names the same record as the raw path value. */
+function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
+  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number') return raw.trim() !== '' && Number(raw) === sent;
+  return String(sent) === raw;
+}
+
 /**
  * Reads and writes one schema's table with statements prepared once per config version.
  * Records leave SQLite as JSON text (see `recordJsonExpr`), ready to send.
@@ -103,10 +109,11 @@ export class TableStore {
     }
     const names = fields.map((f) => f.name);
     const returning = locationColumn ? `${this.json}, ${ident(locationColumn)}` : this.json;
-    const stmt = this.statement(
-      `INSERT INTO ${this.table} (${names.map(ident).join(', ')}) VALUES (${names.map(() => '?').join(', ')}) RETURNING ${returning}`,
-      false,
-    );
+    // A schema whose only field is an auto id inserts with DEFAULT VALUES: `() VALUES ()` is not SQL.
+    const columnsAndValues = names.length
+      ? `(${names.map(ident).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`
+      : 'DEFAULT VALUES';
+    const stmt = this.statement(`INSERT INTO ${this.table} ${columnsAndValues} RETURNING ${returning}`, false);
     const values = fields.map((f) => toSqlValue(f, record[f.name]));
     const row = this.write(() => (stmt.raw(true).get(...values) as unknown[]), record);
     this.onChange('insert');
@@ -118,18 +125,18 @@ export class TableStore {
     const problem = checkRecord(this.schema, body, mode);
     if (problem) throw new HttpError(400, problem);
     const record = body as Row;
-    let fields: FieldModel[];
-    if (mode === 'patch') {
-      fields = this.schema.fields.filter((f) => record[f.name] !== undefined);
-    } else {
-      columns.forEach((column, i) => {
-        const sent = record[column];
-        if (sent !== undefined && sent !== null && String(sent) !== values[i]) {
-          throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
-        }
-      });
-      fields = this.schema.fields.filter((f) => f.autoId === undefined && !columns.includes(f.name));
-    }
+    // The path names the record: a key column sent in the body must agree with it, in both modes.
+    columns.forEach((column, i) => {
+      const sent = record[column];
+      const field = this.schema.fieldMap.get(column) as FieldModel;
+      if (sent !== undefined && sent !== null && !sameKey(field, sent, values[i] as string)) {
+        throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
+      }
+    });
+    // Neither mode rewrites the key columns or the primary key: a record keeps its identity.
+    const writable = (f: FieldModel): boolean => f.autoId === undefined && !columns.includes(f.name);
+    const fields =
+      mode === 'patch' ? this.schema.fields.filter((f) => writable(f) && record[f.name] !== undefined) : this.schema.fields.filter(writable);
     if (fields.length === 0) return this.get(columns, values);
     const set = fields.map((f) => `${ident(f.name)} = ?`).join(', ');
     const stmt = this.statement(`UPDATE ${this.table} SET ${set} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`);
