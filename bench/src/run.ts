@@ -15,6 +15,8 @@ import { freePort, hasTaskset, rssMiB, startServer, type Started } from './proce
 import { benchReload } from './reload.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_ONLY=users runs only the requests whose name contains it (for profiling one path). */
+const ONLY = process.env.BENCH_ONLY;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const pinned = hasTaskset && cpus().length >= 2;
@@ -70,7 +72,8 @@ async function main(): Promise<void> {
     console.log('Bodies checked: GET /health, /users, /users/42 and POST /users give the same JSON from both.\n');
     const results = new Map<string, LoadResult[]>();
     const order: Name[] = ['mockyard', 'baseline', 'mockyard (log off)'];
-    for (const scenario of SCENARIOS) {
+    const scenarios = SCENARIOS.filter((s) => !ONLY || s.name.includes(ONLY));
+    for (const scenario of scenarios) {
       for (const name of order) await load(get(name).url, scenario, 1); // warm-up
       for (let round = 0; round < ROUNDS; round++) {
         for (const name of order) {
@@ -85,7 +88,7 @@ async function main(): Promise<void> {
       return rs.reduce((s, r) => s + f(r), 0) / Math.max(1, rs.length);
     };
     console.log('request                  server               req/s   p50 ms  p99 ms  errors');
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       for (const name of order) {
         const key = `${scenario.name}|${name}`;
         console.log(
@@ -94,7 +97,7 @@ async function main(): Promise<void> {
       }
     }
     console.log('\nratios                   mockyard/baseline  target   log-on cost  target');
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       const m = mean(`${scenario.name}|mockyard`, (r) => r.rps);
       const off = mean(`${scenario.name}|mockyard (log off)`, (r) => r.rps);
       const b = mean(`${scenario.name}|baseline`, (r) => r.rps);

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configJsonSchema } from '../../shared/src/json-schema.js';
 import { hasErrors } from '../../shared/src/problems.js';
 import { Engine, validateConfig, watchConfig } from '../../engine/src/index.js';
 import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
-import { studio } from './studio.js';
 import { version } from './version.js';
 
 const HELP = `Usage: mockyard <command> [options]
@@ -175,14 +173,15 @@ export async function main(argv: string[]): Promise<void> {
       case 'serve':
         return await serve(rest, c);
       case 'studio':
-        return await studio(rest, c, (message, code) => {
+        // The studio (and its UI server, faker, CSV…) loads only for this command.
+        return await (await import('./studio.js')).studio(rest, c, (message, code) => {
           process.stderr.write(`mockyard: ${message}\n`);
           process.exit(code);
         });
       case 'validate':
         return validate(rest, c);
       case 'schema':
-        process.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify((await import('../../shared/src/json-schema.js')).configJsonSchema(), null, 2)}\n`);
         return;
       case '-v':
       case '--version':

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
 import { DEFAULT_STUDIO_PORT, startStudioServer } from '../../engine/src/studio/http-transport.js';
 import { StudioSession } from '../../engine/src/studio/session.js';
+import { fromPackage } from '../../engine/src/package-root.js';
 import { displayPath, formatProblem, type Colors } from './format.js';
 
 /** The built renderer: dist/renderer next to dist/cli. */
-export const rendererDir = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '../../renderer');
+export const rendererDir = (): string => fromPackage('dist', 'renderer');
 
 /**
  * `mockyard studio CONFIG`: the desktop studio's UI in a browser. Serves the mock from the config

@@ -8,7 +8,7 @@ import { validateConfig, type ValidationResult } from './config/validate.js';
 import { adminHandler } from './http/admin.js';
 import { Listener, type Address } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
-import { RequestLog, type RequestLogOptions } from './log/request-log.js';
+import { RequestLog, type RequestLogOptions, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model.js';
 import { openDatabase, resetStore, setUpStore, type Database } from './store/database.js';
 import type { TableChange, TableStore } from './store/table-store.js';
@@ -257,13 +257,10 @@ export class Engine extends TypedEmitter<EngineEvents> {
     runtime.handle(req, res);
   }
 
-  private record(partial: Omit<LogEntry, 'id'>): void {
-    const entry = partial as LogEntry;
-    entry.id = this.log.nextId();
-    entry.requestBody = this.log.truncate(entry.requestBody);
-    entry.responseBody = this.log.truncate(entry.responseBody);
-    this.log.add(entry);
-    this.emit('request', entry);
+  private record(served: ServedRequest): void {
+    this.log.add(served);
+    // Text bodies are made only for someone listening (the studio, the CLI's request lines).
+    if (this.hasListeners('request')) this.emit('request', this.log.last() as LogEntry);
   }
 
   private readonly admin = adminHandler({

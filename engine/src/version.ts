@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fromPackage } from './package-root.js';
 
-/** Mockyard's version, from the package.json the build sits beside (dist/engine/src → root). */
-export const packageVersion = (): string =>
-  (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** Mockyard's version, from its package.json. */
+export const packageVersion = (): string => (JSON.parse(readFileSync(fromPackage('package.json'), 'utf8')) as { version: string }).version;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 
 export interface ConfigWatch {
   /** Settles once the watch is set up; edits made before that may go unnoticed. */
@@ -20,7 +20,6 @@ export interface WatchOptions {
 }
 
 export function watchConfig(file: string, { onChange, onError, initialText, debounceMs = 100 }: WatchOptions): ConfigWatch {
-  const watcher = watch(file, { ignoreInitial: true, atomic: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
   let timer: NodeJS.Timeout | undefined;
   let last = initialText;
   const fire = (): void => {
@@ -36,15 +35,23 @@ export function watchConfig(file: string, { onChange, onError, initialText, debo
       );
     }, debounceMs);
   };
-  watcher.on('add', fire).on('change', fire).on('unlink', () => onError(new Error(`${file} was removed; still serving the last good config.`)));
-  watcher.on('error', (err) => onError(err as Error));
+  // chokidar loads only when something watches: `serve` without --watch starts faster without it.
+  const started: Promise<FSWatcher> = import('chokidar').then(({ watch }) => {
+    const watcher = watch(file, { ignoreInitial: true, atomic: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
+    watcher.on('add', fire).on('change', fire).on('unlink', () => onError(new Error(`${file} was removed; still serving the last good config.`)));
+    watcher.on('error', (err) => onError(err as Error));
+    return watcher;
+  });
   // A watch that failed to start is reported through onError; waiting for it must not hang.
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()).once('error', () => resolve()));
+  const ready = started.then(
+    (watcher) => new Promise<void>((resolve) => watcher.once('ready', () => resolve()).once('error', () => resolve())),
+    (err: Error) => onError(err),
+  );
   return {
     ready,
     close: async () => {
       clearTimeout(timer);
-      await watcher.close();
+      await (await started.catch(() => undefined))?.close();
     },
   };
 }

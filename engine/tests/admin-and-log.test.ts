@@ -279,8 +279,8 @@ test('request bodies over 64 KiB are truncated in the log by default', async () 
     const body = JSON.stringify({ name });
     assert.ok(entry?.requestBody.startsWith(body.slice(0, 64 * 1024)));
     assert.ok((entry?.requestBody.length ?? 0) < body.length);
-    assert.match(entry?.requestBody ?? '', /\[truncated, \d+ more characters\]$/);
-    assert.match(entry?.responseBody ?? '', /\[truncated, \d+ more characters\]$/);
+    assert.match(entry?.requestBody ?? '', /\[truncated, \d+ more bytes\]$/);
+    assert.match(entry?.responseBody ?? '', /\[truncated, \d+ more bytes\]$/);
     const stored = (await (await s.call('/users/1')).json()) as { name: string };
     assert.equal(stored.name.length, name.length, 'only the log copy is truncated');
   } finally {
@@ -293,7 +293,7 @@ test('Engine option log.bodyLimit sets the truncation length', async () => {
   try {
     await s.send('POST', '/users', { name: 'Ada Lovelace' });
     const entry = s.engine.log.entries().at(-1);
-    assert.equal(entry?.requestBody, '{"name":"A… [truncated, 13 more characters]');
+    assert.equal(entry?.requestBody, '{"name":"A… [truncated, 13 more bytes]');
   } finally {
     await s.close();
   }

@@ -90,9 +90,9 @@ test('generated rows are realistic by field name, typed, and the same for the sa
   try {
     const schema = session.engine.model?.schemas.get('Person');
     assert.ok(schema);
-    const a = generateRows(schema, 20, 42);
-    assert.deepEqual(a, generateRows(schema, 20, 42));
-    assert.notDeepEqual(a, generateRows(schema, 20, 43));
+    const a = await generateRows(schema, 20, 42);
+    assert.deepEqual(a, await generateRows(schema, 20, 42));
+    assert.notDeepEqual(a, await generateRows(schema, 20, 43));
     for (const row of a) {
       assert.match(String(row.email), /^[^@\s]+@[^@\s]+\.[a-z]+$/);
       assert.ok(!Number.isNaN(Date.parse(String(row.createdAt))));

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { shellQuote, toCurl } from '../../shared/src/curl.js';
 import { toHar, toJsonLines } from '../../shared/src/har.js';
 import type { LogEntry } from '../../shared/src/log-entry.js';
-import { RequestLog } from '../src/log/request-log.js';
+import { RequestLog, type ServedRequest } from '../src/log/request-log.js';
 import { LogBatcher } from '../src/studio/log-batcher.js';
 import { StudioSession } from '../src/studio/session.js';
 import { serve, tempDir, USERS_CONFIG } from './helpers.js';
@@ -31,22 +31,39 @@ function entry(id: number, extra: Partial<LogEntry> = {}): LogEntry {
   };
 }
 
+/** What the runtime hands the log: the response body as the Buffer that was sent. */
+const served = (id: number, extra: Partial<LogEntry> = {}): ServedRequest => entry(id, extra);
+
 test('the ring buffer keeps the newest entries up to its limit, oldest first', () => {
   const log = new RequestLog({ limit: 3 });
-  for (let i = 1; i <= 5; i++) log.add(entry(i));
+  for (let i = 1; i <= 5; i++) log.add(served(i));
   assert.deepEqual(log.entries().map((e) => e.id), [3, 4, 5]);
   assert.equal(log.count, 3);
   log.configure({ limit: 2 });
   assert.deepEqual(log.entries().map((e) => e.id), [4, 5]);
   log.configure({ limit: 4 });
-  log.add(entry(6));
+  log.add(served(6));
   assert.deepEqual(log.entries().map((e) => e.id), [4, 5, 6]);
 });
 
-test('bodies longer than the body limit are cut and say how much was cut', () => {
+test('bodies longer than the body limit are cut and say how much was cut, without splitting a character', () => {
   const log = new RequestLog({ bodyLimit: 10 });
-  assert.equal(log.truncate('short'), 'short');
-  assert.equal(log.truncate('x'.repeat(25)), `${'x'.repeat(10)}… [truncated, 15 more characters]`);
+  log.add(served(1, { requestBody: 'short', responseBody: 'x'.repeat(25) }));
+  log.add(served(2, { responseBody: 'ééééééé' }));
+  const [first, second] = log.entries();
+  assert.equal(first?.requestBody, 'short');
+  assert.equal(first?.responseBody, `${'x'.repeat(10)}… [truncated, 15 more bytes]`);
+  assert.equal(second?.responseBody, 'ééééé… [truncated, 4 more bytes]');
+});
+
+test('bodies live in a fixed arena: the oldest are reported as gone when newer ones need the room', () => {
+  const log = new RequestLog({ limit: 100, bodyLimit: 300 * 1024 });
+  const big = 'y'.repeat(256 * 1024);
+  for (let i = 1; i <= 8; i++) log.add(served(i, { responseBody: `${i}${big}` }));
+  const entries = log.entries();
+  assert.equal(entries.length, 8);
+  assert.match(entries[0]?.responseBody ?? '', /^\[body of 262145 bytes no longer kept/);
+  assert.equal(entries[7]?.responseBody, `8${big}`);
 });
 
 test('served requests are logged with truncated bodies and bounded in count', async () => {
@@ -58,8 +75,8 @@ test('served requests are logged with truncated bodies and bounded in count', as
     assert.deepEqual(entries.map((e) => e.id), [4, 5, 6, 7, 8]);
     const last = entries[4] as LogEntry;
     assert.equal(last.status, 201);
-    assert.equal(last.requestBody, '{"name":"user nu… [truncated, 8 more characters]');
-    assert.match(last.responseBody, /^\{"id":8,"name":"… \[truncated, \d+ more characters\]$/);
+    assert.equal(last.requestBody, '{"name":"user nu… [truncated, 8 more bytes]');
+    assert.match(last.responseBody, /^\{"id":8,"name":"… \[truncated, \d+ more bytes\]$/);
   } finally {
     await s.close();
   }

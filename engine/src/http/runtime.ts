@@ -2,22 +2,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Router from 'find-my-way';
 import { httpMessages } from '../../../shared/src/messages.js';
-import type { LogEntry } from '../../../shared/src/log-entry.js';
 import { HttpError } from '../http-error.js';
 import type { ServiceModel } from '../model.js';
+import type { ServedRequest } from '../log/request-log.js';
 import type { TableStore } from '../store/table-store.js';
 import { parseJsonBody, readBody } from './body.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { compileEndpoint, type CompiledEndpoint, type RequestContext, type Reply } from './handlers.js';
 import { contentType, negotiate } from './negotiate.js';
-import { toXml } from './xml.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 export const ADMIN_PREFIX = '/__mockyard/';
 
 export interface RuntimeHooks {
   /** Called after each response with the finished log entry; undefined when logging is off. */
-  onServed: ((entry: Omit<LogEntry, 'id'>) => void) | undefined;
+  onServed: ((served: ServedRequest) => void) | undefined;
   /** Serves `/__mockyard/…` when the admin API is on. */
   admin: ((req: IncomingMessage, res: ServerResponse, path: string) => void) | undefined;
   onError: (err: unknown) => void;
@@ -126,6 +125,8 @@ export class ServiceRuntime {
     let body = reply.json;
     if (body !== undefined && format === 'xml' && compiled) {
       try {
+        // The XML builder loads on the first XML request; most mocks never get one.
+        const { toXml } = await import('./xml.js');
         body = toXml(JSON.parse(body), compiled.xmlRoot, compiled.xmlItem);
       } catch (err) {
         reply = this.errorReply(err, notes);
@@ -144,7 +145,10 @@ export class ServiceRuntime {
       res.writeHead(reply.status, headers);
       res.end(body);
     }
-    this.hooks.onServed?.({
+    const { onServed } = this.hooks;
+    if (!onServed) return;
+    onServed({
+      id: 0,
       time,
       method,
       path,
@@ -152,7 +156,7 @@ export class ServiceRuntime {
       requestHeaders: req.headers,
       requestBody: rawBody,
       endpoint: compiled?.name ?? null,
-      params: { ...params },
+      params,
       status: reply.status,
       responseHeaders: headers,
       responseBody: body ?? '',

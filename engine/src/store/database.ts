@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { SchemaModel, ServiceModel } from '../model.js';
+import { fromPackage } from '../package-root.js';
 import { migrateTable } from './migrate.js';
 import { TableStore, type TableChange } from './table-store.js';
 
@@ -17,7 +17,7 @@ export type { Database };
 function nativeBinding(): string | undefined {
   if (process.env.MOCKYARD_SQLITE_BINDING) return process.env.MOCKYARD_SQLITE_BINDING;
   if (!process.versions.electron) return undefined;
-  const built = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../native/electron/better_sqlite3.node');
+  const built = fromPackage('native', 'electron', 'better_sqlite3.node');
   return existsSync(built) ? built : undefined;
 }
 

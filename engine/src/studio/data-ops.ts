@@ -42,10 +42,10 @@ export function restoreRows(engine: Engine, table: string, rows: Record<string, 
   return { inserted: insertAll(engine, store, rows.map((record, i) => ({ row: i + 1, record }))) };
 }
 
-export function generate(engine: Engine, table: string, count: number, seed: number): { inserted: number } {
+export async function generate(engine: Engine, table: string, count: number, seed: number): Promise<{ inserted: number }> {
   if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATE) throw new HttpError(400, `Generate between 1 and ${MAX_GENERATE} rows at a time.`);
   const { store, schema } = storeFor(engine, table);
-  const rows = generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count());
+  const rows = await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count());
   return { inserted: insertAll(engine, store, rows.map((record, i) => ({ row: i + 1, record }))) };
 }
 

@@ -1,10 +1,10 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fromPackage } from '../package-root.js';
 
 /** examples/blog.yaml of this package: the sample every new user starts from. */
-export const SAMPLE_SOURCE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../examples/blog.yaml');
+export const sampleSource = (): string => fromPackage('examples', 'blog.yaml');
 
 /** Where the browser studio keeps its sample when no app data folder is given. */
 export function defaultDataDir(): string {
@@ -22,7 +22,7 @@ export function ensureSampleWorkspace(dataDir: string = defaultDataDir()): strin
   const config = join(dataDir, 'sample', 'blog.mockyard.yaml');
   if (!existsSync(config)) {
     mkdirSync(dirname(config), { recursive: true });
-    copyFileSync(SAMPLE_SOURCE, config);
+    copyFileSync(sampleSource(), config);
   }
   return config;
 }
