@@ -6,6 +6,6 @@ export default defineConfig({
   input: 'dist/cli/src/main.js',
   platform: 'node',
   external: ['better-sqlite3'],
-  output: { dir: 'dist/cli-bundle', format: 'esm', sourcemap: true },
+  output: { dir: 'dist/cli-bundle', format: 'esm', sourcemap: true, minify: true, cleanDir: true },
   logLevel: 'warn',
 });

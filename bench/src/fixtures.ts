@@ -29,10 +29,14 @@ ${seed}
 `;
 }
 
-/** A config with `schemas * 5` endpoints (list, get, create, update, delete per schema). */
-export function largeConfig(schemas: number, variant: number): string {
+/**
+ * A config with `schemas * 5 + 1` endpoints (list, get, create, update, delete per schema, and
+ * `/variant<variant>`). `fields` names an extra field in every schema: change it to make a reload
+ * migrate every table.
+ */
+export function largeConfig(schemas: number, variant: number, fields = 0): string {
   const lines = ['schemas:'];
-  for (let i = 0; i < schemas; i++) lines.push(`  Thing${i}:`, '    properties:', '      id: integer', '      name: string', `      v${variant}: string`);
+  for (let i = 0; i < schemas; i++) lines.push(`  Thing${i}:`, '    properties:', '      id: integer', '      name: string', `      extra${fields}: string`);
   lines.push('endpoints:');
   for (let i = 0; i < schemas; i++) {
     const base = `/things${i}`;

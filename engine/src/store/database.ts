@@ -5,7 +5,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { SchemaModel, ServiceModel } from '../model.js';
 import { fromPackage } from '../package-root.js';
-import { migrateTable } from './migrate.js';
+import { migrateTable, type TableMigration } from './migrate.js';
 import { TableStore, type TableChange } from './table-store.js';
 
 export type { Database };
@@ -50,6 +50,15 @@ export interface StoreSetup {
  * Migrates every schema's table in one transaction, seeds tables it created, and prepares a
  * TableStore per schema. On failure nothing is changed and the error says which table.
  */
+/**
+ * What each table was last migrated to on a connection. A reload that leaves a schema as it was
+ * (the usual edit touches one endpoint) skips that table's migration: no schema queries at all.
+ */
+const migrated = new WeakMap<Database.Database, Map<string, { signature: string; migration: TableMigration }>>();
+
+const signatureOf = (schema: SchemaModel): string =>
+  JSON.stringify([schema.fields.map((f) => [f.name, f.type, f.unique, f.autoId ?? '']), [...schema.lookupColumns].sort()]);
+
 export function setUpStore(
   db: Database.Database,
   model: ServiceModel,
@@ -57,14 +66,22 @@ export function setUpStore(
 ): StoreSetup {
   const warnings: Problem[] = [];
   const stores = new Map<string, TableStore>();
+  const known = migrated.get(db) ?? new Map<string, { signature: string; migration: TableMigration }>();
+  const done: [string, { signature: string; migration: TableMigration }][] = [];
   const migrateAll = db.transaction(() => {
     for (const schema of model.schemas.values()) {
-      let migration;
-      try {
-        migration = migrateTable(db, schema);
-      } catch (err) {
-        throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
+      const signature = signatureOf(schema);
+      const previous = known.get(schema.table);
+      let migration: TableMigration;
+      if (previous?.signature === signature) migration = { ...previous.migration, created: false };
+      else {
+        try {
+          migration = migrateTable(db, schema);
+        } catch (err) {
+          throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
+        }
       }
+      done.push([schema.table, { signature, migration }]);
       const store = new TableStore(db, schema, (change) => onChange(schema, change));
       stores.set(schema.name, store);
       for (const column of migration.hiddenColumns) {
@@ -74,6 +91,8 @@ export function setUpStore(
     }
   });
   migrateAll();
+  // Only a committed migration is remembered; a failed one is retried next time.
+  migrated.set(db, new Map(done));
   return { stores, warnings };
 }
 
