@@ -1,11 +1,21 @@
-// The CLI as one bundle: Node resolves and compiles one file instead of ~300 modules, which halves
-// `mockyard serve`'s startup and trims its memory. better-sqlite3 stays outside (a native module).
+// The CLI and the desktop main process as bundles: Node resolves and compiles one file instead of
+// ~300 modules (half of `mockyard serve`'s startup), and the packaged app and the npm package carry
+// exactly the code they run. better-sqlite3 stays outside (a native module), and so does electron.
 import { defineConfig } from 'rolldown';
 
-export default defineConfig({
-  input: 'dist/cli/src/main.js',
-  platform: 'node',
-  external: ['better-sqlite3'],
-  output: { dir: 'dist/cli-bundle', format: 'esm', sourcemap: true, minify: true, cleanDir: true },
-  logLevel: 'warn',
-});
+export default defineConfig([
+  {
+    input: 'dist/cli/src/main.js',
+    platform: 'node',
+    external: ['better-sqlite3'],
+    output: { dir: 'dist/cli-bundle', format: 'esm', sourcemap: true, minify: true, cleanDir: true },
+    logLevel: 'warn',
+  },
+  {
+    input: 'dist/electron/src/main.js',
+    platform: 'node',
+    external: ['better-sqlite3', 'electron'],
+    output: { dir: 'dist/electron-bundle', format: 'esm', sourcemap: true, cleanDir: true },
+    logLevel: 'warn',
+  },
+]);

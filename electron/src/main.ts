@@ -4,21 +4,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
 import type { StudioHandlers } from '../../shared/src/studio-contract.js';
 import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
 import { ensureSampleWorkspace } from '../../engine/src/studio/sample-workspace.js';
 import { StudioSession } from '../../engine/src/studio/session.js';
+import { fromPackage } from '../../engine/src/package-root.js';
 import { forwardStudioEvents, registerStudioIpc } from './ipc.js';
 import { menuTemplate } from './menu.js';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, guardContents, secureWindowOptions } from './security.js';
 import { SettingsFile } from './settings.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const rendererDir = resolve(here, '../../renderer');
-const preload = resolve(here, 'preload.cjs');
+const rendererDir = fromPackage('dist', 'renderer');
+const preload = fromPackage('dist', 'electron', 'src', 'preload.cjs');
 const NEW_CONFIG = 'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
