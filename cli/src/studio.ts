@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
 import { DEFAULT_STUDIO_PORT, startStudioServer } from '../../engine/src/studio/http-transport.js';
+import { AppSettingsFile } from '../../engine/src/studio/app-settings.js';
+import { defaultDataDir } from '../../engine/src/studio/sample-workspace.js';
 import { StudioSession } from '../../engine/src/studio/session.js';
 import { fromPackage } from '../../engine/src/package-root.js';
 import { displayPath, formatProblem, type Colors } from './format.js';
@@ -36,12 +38,21 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, not '${values.port}'`, 2);
   const apiPort = values['api-port'] === undefined ? undefined : Number(values['api-port']);
 
-  const session = new StudioSession({ configPath, database: values.db ? resolve(values.db) : undefined, port: apiPort });
+  const settings = new AppSettingsFile(defaultDataDir());
+  const prefs = settings.get();
+  const session = new StudioSession({
+    configPath,
+    database: values.db ? resolve(values.db) : undefined,
+    port: apiPort,
+    defaultPort: prefs.defaultPort,
+    autoApply: prefs.autoApply,
+    log: prefs.log,
+  });
   await session.open();
   for (const p of session.problems) process.stderr.write(`${formatProblem(configPath, p, c)}\n`);
   let server;
   try {
-    server = await startStudioServer({ session, handlers: createStudioHandlers(session), staticDir, port });
+    server = await startStudioServer({ session, handlers: createStudioHandlers(session, { settings }), staticDir, port });
   } catch (err) {
     await session.close();
     const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** bin/mockyard.js, from dist/cli/tests/. */
@@ -16,7 +18,10 @@ export interface Running {
 
 /** Spawns the real CLI as a process. Always `stop()` it in a finally block. */
 export function runCli(args: string[], cwd?: string): Running {
-  const child = spawn(process.execPath, [CLI, ...args, '--no-color'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  // A data folder of its own: the studio's preferences never touch the user's.
+  const home = mkdtempSync(join(tmpdir(), 'mockyard-home-'));
+  const child = spawn(process.execPath, [CLI, ...args, '--no-color'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', MOCKYARD_HOME: home } });
+  child.once('exit', () => rmSync(home, { recursive: true, force: true }));
   let out = '';
   let err = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

@@ -8,6 +8,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
 import type { StudioHandlers } from '../../shared/src/studio-contract.js';
 import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
+import { AppSettingsFile } from '../../engine/src/studio/app-settings.js';
 import { ensureSampleWorkspace } from '../../engine/src/studio/sample-workspace.js';
 import { StudioSession } from '../../engine/src/studio/session.js';
 import { fromPackage } from '../../engine/src/package-root.js';
@@ -25,6 +26,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 if (!app.requestSingleInstanceLock()) app.quit();
 
 const settings = new SettingsFile(app.getPath('userData'));
+const preferences = new AppSettingsFile(app.getPath('userData'));
 let window: BrowserWindow | undefined;
 let session: StudioSession | undefined;
 let handlers: StudioHandlers | undefined;
@@ -41,8 +43,9 @@ const current = new Proxy({} as StudioHandlers, {
 async function openConfig(configPath: string): Promise<void> {
   stopForwarding?.();
   await session?.close();
-  session = new StudioSession({ configPath });
-  handlers = createStudioHandlers(session);
+  const prefs = preferences.get();
+  session = new StudioSession({ configPath, defaultPort: prefs.defaultPort, autoApply: prefs.autoApply, log: prefs.log });
+  handlers = createStudioHandlers(session, { settings: preferences, open: (path) => openConfig(resolve(path)) });
   const s = session;
   stopForwarding = forwardStudioEvents((event, listener) => s.on(event, listener), (channel, name, payload) => window?.webContents.send(channel, name, payload));
   await session.open();
@@ -134,6 +137,14 @@ async function createWindow(): Promise<void> {
   await window.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
+// macOS: a double-clicked *.mockyard.yaml (file association) arrives as open-file.
+let pendingOpen: string | undefined;
+app.on('open-file', (event, path) => {
+  event.preventDefault();
+  if (app.isReady() && window) void openConfig(path);
+  else pendingOpen = path;
+});
+
 app.on('second-instance', (_event, argv) => {
   const file = argv.slice(1).find((a) => /\.ya?ml$/i.test(a));
   if (file) void openConfig(resolve(file));
@@ -149,7 +160,7 @@ app.on('will-quit', () => void session?.close());
 void app.whenReady().then(async () => {
   serveRenderer();
   registerStudioIpc(ipcMain, current);
-  const fromArgs = process.argv.slice(1).find((a) => /\.ya?ml$/i.test(a));
+  const fromArgs = pendingOpen ?? process.argv.slice(1).find((a) => /\.ya?ml$/i.test(a));
   const last = settings.get().lastConfig;
   const exists = async (p: string | undefined) => (p ? readFile(p).then(() => true, () => false) : false);
   const config = fromArgs && (await exists(fromArgs)) ? resolve(fromArgs) : (await exists(last)) ? (last as string) : ensureSampleWorkspace(app.getPath('userData'));

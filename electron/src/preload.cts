@@ -4,7 +4,7 @@
  * Sandboxed preloads are CommonJS and can require only 'electron', so the names are listed here;
  * the `satisfies` checks fail the build if they drift from the contract.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { CallArgs, CallName, CallResult, EventName, StudioEvents } from '../../shared/src/studio-contract.js';
 
 const EVENT_CHANNEL = 'mockyard:event';
@@ -17,6 +17,7 @@ const calls = {
   'config.get': invoke('config.get'),
   'config.save': invoke('config.save'),
   'config.validate': invoke('config.validate'),
+  'config.apply': invoke('config.apply'),
   'server.status': invoke('server.status'),
   'server.start': invoke('server.start'),
   'server.stop': invoke('server.stop'),
@@ -39,6 +40,9 @@ const calls = {
   'log.configure': invoke('log.configure'),
   'log.export': invoke('log.export'),
   'log.replay': invoke('log.replay'),
+  'app.settings': invoke('app.settings'),
+  'app.configure': invoke('app.configure'),
+  'app.open': invoke('app.open'),
 } satisfies { [K in CallName]: (args: CallArgs<K>) => Promise<CallResult<K>> };
 
 const EVENTS = {
@@ -62,5 +66,8 @@ function on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) 
   };
 }
 
-export const api = { calls, on };
+/** The path of a file dropped on the window (Electron hides it from the page itself). */
+const pathForFile = (file: File): string => webUtils.getPathForFile(file);
+
+export const api = { calls, on, pathForFile };
 contextBridge.exposeInMainWorld('mockyard', api);

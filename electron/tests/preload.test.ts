@@ -15,6 +15,7 @@ function loadPreload() {
   const listeners: [string, (...args: unknown[]) => void][] = [];
   const electron = {
     contextBridge: { exposeInMainWorld: (key: string, value: unknown) => (exposed[key] = value) },
+    webUtils: { getPathForFile: () => '/dropped/file.yaml' },
     ipcRenderer: {
       invoke: async (channel: string, args: unknown) => {
         invoked.push([channel, args]);
@@ -40,11 +41,11 @@ function loadPreload() {
 
 type Api = { calls: Record<string, (args: unknown) => Promise<unknown>>; on(event: string, cb: (p: unknown) => void): () => void };
 
-test('the preload exposes exactly one named function per contract call, plus on(), and requires only electron', () => {
+test('the preload exposes exactly one named function per contract call, plus on() and pathForFile(), and requires only electron', () => {
   const { exposed, required } = loadPreload();
   assert.deepEqual(Object.keys(exposed), ['mockyard']);
   const api = exposed.mockyard as Api;
-  assert.deepEqual(Object.keys(api).sort(), ['calls', 'on']);
+  assert.deepEqual(Object.keys(api).sort(), ['calls', 'on', 'pathForFile']);
   assert.deepEqual(Object.keys(api.calls).sort(), [...CALL_NAMES].sort());
   for (const fn of Object.values(api.calls)) assert.equal(typeof fn, 'function');
   assert.deepEqual([...new Set(required)], ['electron']);

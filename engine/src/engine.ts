@@ -6,7 +6,7 @@ import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary, TableSummary } from '../../shared/src/service-summary.js';
 import { validateConfig, type ValidationResult } from './config/validate.js';
 import { adminHandler } from './http/admin.js';
-import { Listener, type Address } from './http/listener.js';
+import { Listener, type Address, type ListenerOptions } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
 import { RequestLog, type RequestLogOptions, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model.js';
@@ -21,9 +21,13 @@ export interface EngineOptions {
   port?: number;
   host?: string;
   database?: string;
+  /** Port for configs that do not set `server.port` (default 3000). */
+  defaultPort?: number;
   /** Turn on the admin API with the engine's generated token when the config does not set one. */
   admin?: boolean;
   log?: RequestLogOptions & { enabled?: boolean };
+  /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
+  http?: ListenerOptions;
 }
 
 export type ApplyResult =
@@ -96,12 +100,12 @@ export class Engine extends TypedEmitter<EngineEvents> {
     super();
     this.log = new RequestLog(options.log);
     this.logEnabled = options.log?.enabled !== false;
-    this.listener = new Listener((req, res) => this.handle(req, res));
+    this.listener = new Listener((req, res) => this.handle(req, res), options.http);
   }
 
   /** Checks a config text without applying it. */
   validate(text: string): ValidationResult {
-    return validateConfig(text, { configPath: this.options.configPath, adminToken: this.adminToken });
+    return validateConfig(text, { configPath: this.options.configPath, adminToken: this.adminToken, defaultPort: this.options.defaultPort });
   }
 
   get model(): ServiceModel | undefined {

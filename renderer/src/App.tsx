@@ -6,6 +6,10 @@ import { DataTab } from './data/DataTab';
 import { LogTab } from './log/LogTab';
 import { useLogStore } from './log/use-log';
 import { PortDialog } from './components/PortDialog';
+import { SettingsDialog } from './components/SettingsDialog';
+import { Welcome } from './components/Welcome';
+import type { AppSettings } from '../../shared/src/studio-contract';
+import { applyTheme, useDarkMode } from './theme';
 import { ProblemsList } from './components/ProblemsList';
 import { Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
@@ -25,7 +29,43 @@ export function App({ client }: { client: StudioClient }) {
   const [table, setTable] = useState<string | undefined>(undefined);
   const editor = useRef<ConfigEditorHandle>(null);
   const [choosingPort, setChoosingPort] = useState(false);
+  const [settings, setSettings] = useState<AppSettings | undefined>(undefined);
+  const [showSettings, setShowSettings] = useState(false);
+  const [welcome, setWelcome] = useState(false);
+  const [dropping, setDropping] = useState(false);
+  const [dropMessage, setDropMessage] = useState<string | undefined>(undefined);
   const save = actions.save;
+  const dark = useDarkMode(settings?.theme ?? 'system');
+
+  useEffect(() => {
+    client.call('app.settings', {}).then(
+      (s) => {
+        setSettings(s);
+        applyTheme(s.theme);
+        setWelcome(s.showWelcome);
+      },
+      () => undefined, // a host without preferences: defaults, no welcome panel
+    );
+  }, [client]);
+
+  const configure = async (patch: Partial<AppSettings>) => {
+    const next = await client.call('app.configure', patch);
+    setSettings(next);
+    applyTheme(next.theme);
+  };
+
+  // Dropping a config on the window opens it (the desktop app knows the file's path).
+  const onDrop = (e: React.DragEvent) => {
+    e.preventDefault();
+    setDropping(false);
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    if (client.transport !== 'electron') {
+      setDropMessage(`To open ${file.name}, run \`mockyard studio ${file.name}\` (the browser does not tell the studio where a dropped file is), or use the desktop app.`);
+      return;
+    }
+    client.call('app.open', { path: client.pathForFile(file) }).catch((err: Error) => setDropMessage(err.message));
+  };
 
   useEffect(
     () =>
@@ -54,7 +94,18 @@ export function App({ client }: { client: StudioClient }) {
 
   if (!state.loaded) return <div className="empty-state">Loading…</div>;
   return (
-    <div className="app">
+    <div
+      className="app"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          setDropping(true);
+        }
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDrop}
+    >
+      {dropping ? <div className="drop-hint">Drop a YAML config to open it</div> : null}
       <Sidebar
         endpoints={state.endpoints}
         tables={state.tables}
@@ -73,12 +124,38 @@ export function App({ client }: { client: StudioClient }) {
             </button>
           ))}
           <span className="spacer" />
+          {state.status?.pendingApply ? (
+            <button type="button" onClick={() => void actions.apply()} data-testid="apply" title="Saved but not applied yet">
+              Apply
+            </button>
+          ) : null}
           {tab === 'config' ? (
             <button type="button" className="primary" onClick={() => void actions.save()} disabled={state.saving} data-testid="save">
               {state.saving ? 'Saving…' : 'Save'}
             </button>
           ) : null}
         </div>
+        {welcome ? (
+          <Welcome
+            url={state.status?.url}
+            configPath={state.path}
+            database={state.database}
+            onClose={() => setWelcome(false)}
+            onNeverAgain={() => {
+              setWelcome(false);
+              void configure({ showWelcome: false });
+            }}
+          />
+        ) : null}
+        {showSettings && settings ? <SettingsDialog settings={settings} onSave={configure} onClose={() => setShowSettings(false)} /> : null}
+        {dropMessage ? (
+          <div className="banner banner-warning" role="alert">
+            <span>{dropMessage}</span>
+            <button type="button" onClick={() => setDropMessage(undefined)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
         {choosingPort ? (
           <PortDialog
             current={state.status?.port}
@@ -98,13 +175,13 @@ export function App({ client }: { client: StudioClient }) {
           onDismissError={actions.dismissError}
         />
         <div className="tab-body" hidden={tab !== 'config'}>
-          <ConfigEditor ref={editor} text={state.text} problems={state.problems} onChange={actions.edit} onSave={() => void actions.save()} />
+          <ConfigEditor ref={editor} dark={dark} text={state.text} problems={state.problems} onChange={actions.edit} onSave={() => void actions.save()} />
           <ProblemsList problems={state.problems} onJump={jump} />
         </div>
         {tab === 'data' ? <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} /> : null}
         {tab === 'log' ? <LogTab client={client} store={logStore} url={state.status?.url} /> : null}
       </main>
-      <StatusBar status={state.status} path={state.path} dirty={state.dirty} problems={state.problems.length} onChoosePort={() => setChoosingPort(true)} />
+      <StatusBar status={state.status} path={state.path} dirty={state.dirty} problems={state.problems.length} onChoosePort={() => setChoosingPort(true)} onSettings={settings ? () => setShowSettings(true) : undefined} />
     </div>
   );
 }

@@ -136,6 +136,14 @@ export function useStudio(client: StudioClient) {
       resolveDiskChange,
       refreshTables,
       setPort: (port: number) => client.call('server.setPort', { port }).then((status) => patch({ status })),
+      apply: async () => {
+        try {
+          const result = await client.call('config.apply', {});
+          patch({ problems: result.problems, endpoints: result.endpoints });
+        } catch (err) {
+          patch({ error: (err as Error).message });
+        }
+      },
       startServer: () => client.call('server.start', {}).then((status) => patch({ status })),
       stopServer: () => client.call('server.stop', {}).then((status) => patch({ status })),
       dismissError: () => patch({ error: undefined }),

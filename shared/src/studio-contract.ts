@@ -19,6 +19,8 @@ export interface ServerStatus {
   version: number;
   /** Problems of the last save that was refused, if the server serves an older version. */
   servingLastValid: boolean;
+  /** Saved but not applied yet (auto-apply is off): `config.apply` makes it live. */
+  pendingApply: boolean;
 }
 
 export interface ConfigState {
@@ -95,6 +97,18 @@ export interface LogSettings {
   persist: boolean;
 }
 
+/** App-level preferences, kept in the app's data folder. */
+export interface AppSettings {
+  /** Port for configs that do not set `server.port`. */
+  defaultPort: number;
+  theme: 'system' | 'light' | 'dark';
+  /** Saving applies the config at once (true), or waits for Apply (false). */
+  autoApply: boolean;
+  /** Show the "what is this" panel. */
+  showWelcome: boolean;
+  log: LogSettings;
+}
+
 type Empty = Record<string, never>;
 
 /** Calls: name → [argument, result]. */
@@ -102,6 +116,8 @@ export interface StudioCalls {
   'config.get': [Empty, ConfigState];
   'config.save': [{ text: string }, SaveResult];
   'config.validate': [{ text: string }, { problems: Problem[]; durationMs: number }];
+  /** Makes the saved config live (when auto-apply is off). */
+  'config.apply': [Empty, SaveResult];
   'server.status': [Empty, ServerStatus];
   'server.start': [Empty, ServerStatus];
   'server.stop': [Empty, ServerStatus];
@@ -130,6 +146,10 @@ export interface StudioCalls {
   'log.export': [{ format: 'har' | 'jsonl' }, { text: string; filename: string }];
   /** Sends a logged request again; its new entry arrives like any other. */
   'log.replay': [{ id: number }, { status: number }];
+  'app.settings': [Empty, AppSettings];
+  'app.configure': [Partial<AppSettings>, AppSettings];
+  /** Opens another config file (the desktop app: drag-and-drop, file association). */
+  'app.open': [{ path: string }, { opened: boolean }];
 }
 
 /** Events: name → payload. */
@@ -158,6 +178,7 @@ export const CALL_NAMES = [
   'config.get',
   'config.save',
   'config.validate',
+  'config.apply',
   'server.status',
   'server.start',
   'server.stop',
@@ -180,6 +201,9 @@ export const CALL_NAMES = [
   'log.configure',
   'log.export',
   'log.replay',
+  'app.settings',
+  'app.configure',
+  'app.open',
 ] as const satisfies readonly CallName[];
 
 export const EVENT_NAMES = [

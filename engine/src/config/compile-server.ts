@@ -14,6 +14,8 @@ export interface ServerOptions {
   configPath?: string | undefined;
   /** Token used when the config says `admin: true`; the engine keeps it stable across reloads. */
   adminToken?: string | undefined;
+  /** Port when the config sets none (the studio's preference); otherwise 3000. */
+  defaultPort?: number | undefined;
 }
 
 /** The database file for a config: `server.database` relative to the config, or `<config name>.sqlite` beside it. */
@@ -67,7 +69,7 @@ export function compileServer(source: YamlSource, raw: unknown, options: ServerO
       : undefined;
   const adminToken = server.admin === true ? options.adminToken : server.admin && typeof server.admin === 'object' ? server.admin.token : undefined;
   return {
-    port: server.port ?? DEFAULT_PORT,
+    port: server.port ?? options.defaultPort ?? DEFAULT_PORT,
     host,
     database: databasePathFor(options.configPath, server.database),
     cors,

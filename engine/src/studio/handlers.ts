@@ -2,6 +2,7 @@ import type { StudioHandlers } from '../../../shared/src/studio-contract.js';
 import { HttpError } from '../http-error.js';
 import { packageVersion } from '../version.js';
 import type { StudioSession } from './session.js';
+import type { AppSettingsFile } from './app-settings.js';
 import { exportTable, generate, importRows, previewImport, resetToSeed, restoreRows, saveSeed } from './data-ops.js';
 import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tables.js';
 
@@ -9,9 +10,37 @@ import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tabl
  * The studio contract's handlers, written once over a session. The Electron IPC transport and the
  * browser studio's HTTP transport both call exactly these.
  */
-export function createStudioHandlers(session: StudioSession): StudioHandlers {
+export interface StudioHost {
+  /** App preferences, when the host keeps them (the desktop app and the browser studio do). */
+  settings?: AppSettingsFile;
+  /** Opens another config; only the desktop app can (a browser page never sees a file's path). */
+  open?: (path: string) => Promise<void>;
+}
+
+export function createStudioHandlers(session: StudioSession, host: StudioHost = {}): StudioHandlers {
   const { engine } = session;
+  const settings = (): AppSettingsFile => {
+    if (!host.settings) throw new HttpError(404, 'This studio keeps no preferences.');
+    return host.settings;
+  };
   return {
+    'config.apply': async () => {
+      const { applied, problems } = await session.applySaved();
+      return { applied, problems, endpoints: session.endpointList, version: session.status().version };
+    },
+    'app.settings': async () => settings().get(),
+    'app.configure': async (patch) => {
+      const next = settings().update(patch);
+      if (patch.log) session.log.configure(patch.log);
+      if (patch.autoApply !== undefined) session.options.autoApply = patch.autoApply;
+      return next;
+    },
+    'app.open': async ({ path }) => {
+      if (!host.open) throw new HttpError(400, 'The browser studio opens one config: start `mockyard studio <file>` for another, or use the desktop app.');
+      if (typeof path !== 'string' || !/\.ya?ml$/i.test(path)) throw new HttpError(400, 'Only YAML configs (.yaml, .yml) can be opened.');
+      await host.open(path);
+      return { opened: true };
+    },
     'config.get': async () => ({
       path: session.configPath,
       text: session.text,
@@ -47,7 +76,11 @@ export function createStudioHandlers(session: StudioSession): StudioHandlers {
     'log.list': async () => engine.log.entries(),
     'log.clear': async () => ({ cleared: session.log.clear() }),
     'log.settings': async () => session.log.settings(),
-    'log.configure': async (settings) => session.log.configure(settings),
+    'log.configure': async (next) => {
+      const result = session.log.configure(next);
+      host.settings?.update({ log: result });
+      return result;
+    },
     'log.export': async ({ format }) => {
       if (format !== 'har' && format !== 'jsonl') throw new HttpError(400, "The log exports as 'har' or 'jsonl'.");
       return session.log.export(format, packageVersion());

@@ -17,6 +17,10 @@ export interface StudioSessionOptions {
   port?: number;
   /** Request log retention and persistence (the app's settings). */
   log?: Partial<LogSettings>;
+  /** Saving applies the config at once (default); false waits for applySaved() (the Apply button). */
+  autoApply?: boolean;
+  /** Port for configs that do not set `server.port` (the app's preference). */
+  defaultPort?: number;
   /** Watch the file for outside edits (default true). */
   watch?: boolean;
 }
@@ -66,7 +70,7 @@ export class StudioSession extends TypedEmitter<Events> {
 
   constructor(readonly options: StudioSessionOptions) {
     super();
-    this.engine = new Engine({ configPath: options.configPath, database: options.database, port: options.port });
+    this.engine = new Engine({ configPath: options.configPath, database: options.database, port: options.port, defaultPort: options.defaultPort });
     this.log = new StudioLog(this.engine, options.configPath, (batch) => this.emit('log.batch', batch));
     if (options.log) this.log.configure(options.log);
     // A bulk insert or a load test changes a table thousands of times a second; the UI hears once per 100 ms.
@@ -132,7 +136,21 @@ export class StudioSession extends TypedEmitter<Events> {
     await writeFile(temp, text, 'utf8');
     await rename(temp, this.configPath);
     this.savedText = text;
-    const applied = await this.applyText(text);
+    if (this.options.autoApply === false) {
+      this.pendingApply = true;
+      this.lastProblems = this.engine.validate(text).problems;
+      this.emit('server.status', this.status());
+      return { applied: false, problems: this.lastProblems };
+    }
+    return this.applySaved();
+  }
+
+  private pendingApply = false;
+
+  /** Makes the saved text live: what a save does when auto-apply is on, and the Apply button. */
+  async applySaved(): Promise<{ applied: boolean; problems: Problem[] }> {
+    this.pendingApply = false;
+    const applied = await this.applyText(this.savedText);
     if (applied && !this.engine.listening && !this.serverError) await this.startServer();
     return { applied, problems: this.lastProblems };
   }
@@ -163,6 +181,7 @@ export class StudioSession extends TypedEmitter<Events> {
       suggestedPort: this.serverError?.suggestedPort,
       version: this.versionNumber,
       servingLastValid: this.servingLastValid,
+      pendingApply: this.pendingApply,
     };
   }
 

@@ -6,12 +6,16 @@ export interface StudioClient {
   on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) => void): () => void;
   /** 'electron' or 'browser', for the few things that differ (copying, opening links). */
   transport: 'electron' | 'browser';
+  /** The path of a dropped file: the desktop app knows it, a browser page never does (''). */
+  pathForFile(file: File): string;
 }
 
 /** What Electron's preload exposes as `window.mockyard`: one named function per call, plus `on`. */
 export interface PreloadApi {
   calls: { [K in CallName]: (args: CallArgs<K>) => Promise<CallResult<K>> };
   on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) => void): () => void;
+  /** The path of a file dropped on the window. */
+  pathForFile(file: File): string;
 }
 
 declare global {

@@ -10,5 +10,6 @@ export function connect(): StudioClient {
     transport: 'electron',
     call: (name: CallName, args: unknown) => (api.calls[name] as (a: unknown) => Promise<never>)(args),
     on: (event, listener) => api.on(event, listener),
+    pathForFile: (file) => api.pathForFile(file),
   };
 }

@@ -13,6 +13,7 @@ export function httpClient(base = ''): StudioClient {
   }
   return {
     transport: 'browser',
+    pathForFile: () => '',
     async call(name: CallName, args: unknown) {
       const res = await fetch(`${base}/api/call/${name}`, {
         method: 'POST',

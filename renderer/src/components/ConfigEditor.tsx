@@ -4,13 +4,13 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { Problem } from '../../../shared/src/problems';
 import { setProblemMarkers } from '../editor/markers';
 import { CONFIG_MODEL_URI } from '../editor/monaco-setup';
-import { useDarkMode } from '../theme';
 
 export interface ConfigEditorHandle {
   revealLine(line: number, column?: number): void;
 }
 
 interface Props {
+  dark: boolean;
   text: string;
   problems: Problem[];
   onChange(text: string): void;
@@ -18,12 +18,11 @@ interface Props {
 }
 
 /** The YAML editor: schema completion and hover from monaco-yaml, problems from the engine. */
-export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function ConfigEditor({ text, problems, onChange, onSave }, ref) {
+export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function ConfigEditor({ dark, text, problems, onChange, onSave }, ref) {
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
   const monacoRef = useRef<typeof Monaco | undefined>(undefined);
   const saveRef = useRef(onSave);
   saveRef.current = onSave;
-  const dark = useDarkMode();
 
   useImperativeHandle(ref, () => ({
     revealLine(line, column = 1) {

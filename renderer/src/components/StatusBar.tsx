@@ -7,10 +7,11 @@ interface Props {
   dirty: boolean;
   problems: number;
   onChoosePort(): void;
+  onSettings: (() => void) | undefined;
 }
 
 /** Server state and URL (click to copy), file, unsaved marker, problem count. */
-export function StatusBar({ status, path, dirty, problems, onChoosePort }: Props) {
+export function StatusBar({ status, path, dirty, problems, onChoosePort, onSettings }: Props) {
   const [copied, setCopied] = useState(false);
   const copy = () => {
     if (!status?.url) return;
@@ -21,7 +22,9 @@ export function StatusBar({ status, path, dirty, problems, onChoosePort }: Props
   };
   const state =
     status?.state === 'running'
-      ? status.servingLastValid
+      ? status.pendingApply
+        ? 'Saved, not applied yet'
+        : status.servingLastValid
         ? `Serving last valid config · ${problems} problem${problems === 1 ? '' : 's'}`
         : 'Running'
       : status?.state === 'error'
@@ -44,6 +47,11 @@ export function StatusBar({ status, path, dirty, problems, onChoosePort }: Props
         {path}
         {dirty ? <span className="dirty" data-testid="unsaved"> ● unsaved</span> : null}
       </span>
+      {onSettings ? (
+        <button type="button" onClick={onSettings} data-testid="open-settings">
+          Settings
+        </button>
+      ) : null}
       <span className="problem-count" data-testid="problem-count">
         {problems} problem{problems === 1 ? '' : 's'}
       </span>

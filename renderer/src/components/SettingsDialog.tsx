@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { AppSettings } from '../../../shared/src/studio-contract';
+
+interface Props {
+  settings: AppSettings;
+  onSave(next: Partial<AppSettings>): Promise<void>;
+  onClose(): void;
+}
+
+/** App preferences: default port, theme, auto-apply on save, and log retention. */
+export function SettingsDialog({ settings, onSave, onClose }: Props) {
+  const [port, setPort] = useState(String(settings.defaultPort));
+  const [theme, setTheme] = useState(settings.theme);
+  const [autoApply, setAutoApply] = useState(settings.autoApply);
+  const [limit, setLimit] = useState(String(settings.log.limit));
+  const [bodyLimit, setBodyLimit] = useState(String(settings.log.bodyLimit));
+  const [persist, setPersist] = useState(settings.log.persist);
+  const [error, setError] = useState<string | undefined>(undefined);
+  return (
+    <form
+      className="dialog settings"
+      aria-label="Settings"
+      data-testid="settings-dialog"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave({ defaultPort: Number(port), theme, autoApply, log: { limit: Number(limit), bodyLimit: Number(bodyLimit), persist } }).then(onClose, (err: Error) => setError(err.message));
+      }}
+    >
+      <header>Settings</header>
+      <label>
+        Default port (for configs without <code>server.port</code>) <input value={port} onChange={(e) => setPort(e.target.value)} size={6} inputMode="numeric" aria-label="Default port" />
+      </label>
+      <label>
+        Theme{' '}
+        <select value={theme} onChange={(e) => setTheme(e.target.value as AppSettings['theme'])} aria-label="Theme">
+          <option value="system">Follow the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+      <label>
+        <input type="checkbox" checked={autoApply} onChange={(e) => setAutoApply(e.target.checked)} aria-label="Apply on save" /> Apply the config as soon as it is saved (otherwise with the Apply button)
+      </label>
+      <label>
+        Request log: keep the last <input value={limit} onChange={(e) => setLimit(e.target.value)} size={7} inputMode="numeric" aria-label="Log entries kept" /> requests and{' '}
+        <input value={bodyLimit} onChange={(e) => setBodyLimit(e.target.value)} size={7} inputMode="numeric" aria-label="Log body limit" /> bytes of each body
+      </label>
+      <label>
+        <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Keep the request log on disk
+      </label>
+      {error ? <p className="error">{error}</p> : null}
+      <footer>
+        <button type="submit" className="primary" data-testid="settings-save">
+          Save
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </footer>
+    </form>
+  );
+}
