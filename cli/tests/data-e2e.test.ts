@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openBrowser, screenshotDir } from './browser.js';
-import { eventually, runCli } from './process.js';
+import { eventually } from './process.js';
+import { openStudio } from './studio-fixture.js';
 
 const CONFIG = `schemas:
   User:
@@ -23,20 +21,12 @@ seed:
 `;
 
 test('the data browser edits, adds, deletes, generates and imports rows that the API then serves', { timeout: 120_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'mockyard-data-e2e-'));
-  const shots = screenshotDir();
-  mkdirSync(shots, { recursive: true });
-  const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, CONFIG);
-  const studio = runCli(['studio', configPath, '--port', '0', '--api-port', '0'], dir);
-  const browser = await openBrowser();
+  const s = await openStudio(CONFIG);
   try {
-    const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
-    const [, mock] = await studio.waitFor(/mock\s+(http:\/\/127\.0\.0\.1:\d+)/);
-    const { page } = browser;
+    const { page, studioUrl, mock, shots } = s;
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(studioUrl as string);
+    await page.goto(studioUrl);
     await page.getByRole('tab', { name: 'Data' }).click();
     const count = page.getByTestId('row-count');
     await count.filter({ hasText: '2 rows' }).waitFor({ timeout: 20_000 });
@@ -103,8 +93,6 @@ test('the data browser edits, adds, deletes, generates and imports rows that the
     assert.equal(grace[0]?.age, 45);
     assert.deepEqual(errors, []);
   } finally {
-    await browser.close();
-    await studio.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await s.close();
   }
 });

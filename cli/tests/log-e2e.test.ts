@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openBrowser, screenshotDir } from './browser.js';
-import { runCli } from './process.js';
+import { openStudio } from './studio-fixture.js';
 
 const CONFIG = `schemas:
   User:
@@ -37,18 +34,10 @@ async function burst(url: string, total: number, concurrency: number): Promise<n
 }
 
 test('the log shows requests live with their details, filters and clears, and stays responsive under a burst', { timeout: 180_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'mockyard-log-e2e-'));
-  const shots = screenshotDir();
-  mkdirSync(shots, { recursive: true });
-  const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, CONFIG);
-  const studio = runCli(['studio', configPath, '--port', '0', '--api-port', '0'], dir);
-  const browser = await openBrowser();
+  const s = await openStudio(CONFIG);
   try {
-    const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
-    const [, mock] = await studio.waitFor(/mock\s+(http:\/\/127\.0\.0\.1:\d+)/);
-    const { page } = browser;
-    await page.goto(studioUrl as string);
+    const { page, studioUrl, mock, shots } = s;
+    await page.goto(studioUrl);
     await page.getByRole('tab', { name: 'Log' }).click();
     await page.getByTestId('log-empty').waitFor({ timeout: 20_000 });
 
@@ -119,8 +108,6 @@ test('the log shows requests live with their details, filters and clears, and st
     const memory = await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0');
     t.diagnostic(`renderer JS heap after the burst: ${(Number(memory) / 1024 / 1024).toFixed(1)} MiB`);
   } finally {
-    await browser.close();
-    await studio.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await s.close();
   }
 });

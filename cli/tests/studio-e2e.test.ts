@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openBrowser, screenshotDir } from './browser.js';
-import { eventually, runCli } from './process.js';
+import { eventually } from './process.js';
+import { openStudio } from './studio-fixture.js';
 
 const CONFIG = `schemas:
   User:
@@ -23,28 +22,21 @@ endpoints:
 const UNKNOWN_SCHEMA = "Endpoint GET /comments references unknown schema 'Comment'. Define it under `schemas:`.";
 
 test('the browser studio edits, validates, saves and hot-reloads the config, and follows outside edits', { timeout: 120_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'mockyard-e2e-'));
-  const shots = screenshotDir();
-  mkdirSync(shots, { recursive: true });
-  const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, CONFIG);
-  const studio = runCli(['studio', configPath, '--port', '0', '--api-port', '0'], dir);
-  const browser = await openBrowser();
+  const s = await openStudio(CONFIG);
   try {
-    const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
-    const [, mockUrl] = await studio.waitFor(/mock\s+(http:\/\/127\.0\.0\.1:\d+)/);
-    const { page } = browser;
+    const { page, studioUrl, configPath, shots, context } = s;
+    const mockUrl = s.mock;
     const failed: string[] = [];
     page.on('requestfailed', (r) => failed.push(r.url()));
     page.on('pageerror', (e) => failed.push(`page error: ${e.message}`));
 
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(studioUrl as string).origin });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(studioUrl).origin });
     // Pasting puts text in as written; typing it would let Monaco auto-indent every new line.
     const paste = async (text: string): Promise<void> => {
       await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
       await page.keyboard.press('Control+V');
     };
-    await page.goto(studioUrl as string);
+    await page.goto(studioUrl);
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 20_000 });
     await page.waitForSelector('[data-testid="endpoint-list"] li');
     assert.equal(await page.locator('[data-testid="endpoint-list"] li').count(), 7);
@@ -103,29 +95,22 @@ test('the browser studio edits, validates, saves and hot-reloads the config, and
     assert.deepEqual(failed, []);
     t.diagnostic(`screenshots in ${shots}`);
   } finally {
-    await browser.close();
-    await studio.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await s.close();
   }
 });
 
 test('a port in use shows in the studio with a one-click free port', { timeout: 60_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mockyard-e2e-port-'));
   const blocker = createServer().listen(0, '127.0.0.1');
   await new Promise((r) => blocker.once('listening', r));
   const busy = (blocker.address() as AddressInfo).port;
-  const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, `server:\n  port: ${busy}\n${CONFIG}`);
-  const studio = runCli(['studio', configPath, '--port', '0'], dir);
-  const browser = await openBrowser();
+  const s = await openStudio(`server:\n  port: ${busy}\n${CONFIG}`, []);
   try {
-    const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
-    const { page } = browser;
-    await page.goto(studioUrl as string);
+    const { page, studioUrl } = s;
+    await page.goto(studioUrl);
     const banner = page.locator('[data-testid="server-error"]');
     await banner.waitFor({ timeout: 20_000 });
     assert.match((await banner.textContent()) ?? '', new RegExp(`Port ${busy} is in use — choose another`));
-    await page.screenshot({ path: join(screenshotDir(), '6-port-in-use.png') });
+    await page.screenshot({ path: join(s.shots, '6-port-in-use.png') });
     await banner.getByRole('button', { name: /Use port \d+/ }).click();
     await page.locator('[data-testid="server-state"]', { hasText: 'Running' }).waitFor({ timeout: 10_000 });
     const url = (await page.locator('.statusbar .url').textContent()) ?? '';
@@ -134,8 +119,6 @@ test('a port in use shows in the studio with a one-click free port', { timeout: 
     assert.equal((await fetch(`${url}/health`)).status, 200);
   } finally {
     blocker.close();
-    await browser.close();
-    await studio.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await s.close();
   }
 });

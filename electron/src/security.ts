@@ -1,23 +1,12 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { STUDIO_CSP } from '../../shared/src/csp.js';
 
 /** The app's own origin: the renderer build served by a privileged custom protocol. */
 export const APP_SCHEME = 'mockyard';
 export const APP_ORIGIN = `${APP_SCHEME}://studio`;
 
 /** No remote content, no inline script, Monaco's workers and styles only from the app itself. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "worker-src 'self' blob:",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = STUDIO_CSP;
 
 /** The only window options Mockyard opens windows with: isolated, sandboxed, no Node in the page. */
 export function secureWindowOptions(preload: string, bounds: { width: number; height: number; x?: number; y?: number }): BrowserWindowConstructorOptions {

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { STUDIO_CSP } from '../../../shared/src/csp.js';
 import { CALL_NAMES, EVENT_NAMES, type CallName, type StudioHandlers } from '../../../shared/src/studio-contract.js';
 import { readBody } from '../http/body.js';
 import { HttpError } from '../http-error.js';
@@ -12,20 +13,8 @@ const COOKIE = 'mockyard_studio';
 // Imports carry files of up to 20 MiB (MAX_IMPORT_BYTES), as JSON text.
 const MAX_CALL_BODY = 24 * 1024 * 1024;
 
-/** What the browser studio may load: its own scripts and styles, Monaco's workers, nothing remote. */
-export const STUDIO_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "worker-src 'self' blob:",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** What the browser studio may load: the same policy as the desktop app's window. */
+export { STUDIO_CSP };
 
 export interface StudioServerOptions {
   session: StudioSession;
