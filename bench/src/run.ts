@@ -12,6 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { mockyardConfig } from './fixtures.js';
 import { load, SCENARIOS, type LoadResult } from './load.js';
 import { freePort, hasTaskset, rssMiB, startServer, type Started } from './processes.js';
+import { benchGrid } from './grid.js';
 import { benchReload } from './reload.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -122,6 +123,8 @@ async function main(): Promise<void> {
     );
     console.log(`                           an edit adding a field to all 20 schemas (every table migrates): apply ${fmt(reload.applyAllTablesMs, 1)} ms`);
     console.log(`reload under load          ${reload.reloads} reloads every 100 ms during ${reload.requests} requests: ${reload.failed} failed (= 0 ${verdict(reload.failed === 0)})`);
+    const grid = await benchGrid();
+    console.log(`data browser               a page of 200 rows from ${grid.rows.toLocaleString('en')}: ${Object.entries(grid.pages).map(([k, v]) => `${k} ${fmt(v, 1)} ms`).join(', ')}`);
   } finally {
     for (const server of servers.values()) await server.stop();
     rmSync(dir, { recursive: true, force: true });

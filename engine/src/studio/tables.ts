@@ -40,11 +40,26 @@ function wholeNumber(call: string, name: string, value: unknown): number {
   return value;
 }
 
+/** Above this many rows, sorting the grid by a column gives that column an index first. */
+const SORT_INDEX_ROWS = 10_000;
+
+/**
+ * Sorting a big table by a column without an index means sorting every row for every page the grid
+ * asks for (0.7 s at a million rows); one index, made once, makes each page a short index walk.
+ * An index holds no data of its own, so adding one loses nothing.
+ */
+function ensureSortIndex(engine: Engine, schema: SchemaModel, field: string, rows: number): void {
+  const db = engine.database;
+  if (!db || rows < SORT_INDEX_ROWS || !schema.fieldMap.has(field) || schema.fieldMap.get(field)?.autoId) return;
+  db.exec(`CREATE INDEX IF NOT EXISTS ${ident(`mockyard_sort_${schema.table}_${field}`)} ON ${ident(schema.table)} (${ident(field)})`);
+}
+
 /** A page of rows, with the list endpoint's filter syntax (`name_like=ann&age_gte=30`). */
 export function queryTable(engine: Engine, query: TableQuery): TableRows {
   const offset = wholeNumber('tables.query', 'offset', query.offset);
   const limit = wholeNumber('tables.query', 'limit', query.limit);
   const { store, schema } = storeFor(engine, query.table);
+  if (query.sort) ensureSortIndex(engine, schema, query.sort.field, store.count());
   const params = new URLSearchParams(query.filter ?? '');
   params.delete('_page');
   params.delete('_limit');
