@@ -28,6 +28,12 @@ export async function ensureElectronSqlite() {
   const result = spawnSync(process.execPath, [gyp, 'rebuild', '--release', `--target=${electron}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers', `--directory=${source}`, `--build-dir=${build}`], { stdio: 'inherit', env });
   const built = join(source, 'build/Release/better_sqlite3.node');
   if (result.status !== 0 || !existsSync(built)) throw new Error('Could not build better-sqlite3 for Electron (are Electron headers reachable?).');
+  // A build can "succeed" for the wrong runtime (npm's nodedir pointing at Node's headers): check
+  // the ABI the binary registers for before trusting it.
+  if (!readFileSync(built).includes(`node_register_module_v${abi}`)) {
+    spawnSync('npm', ['rebuild', 'better-sqlite3'], { cwd: root, stdio: 'inherit' });
+    throw new Error(`The better-sqlite3 build is not for Electron's ABI ${abi}; check that npm's nodedir does not point at Node's headers.`);
+  }
   mkdirSync(dirname(ELECTRON_BINDING), { recursive: true });
   copyFileSync(built, ELECTRON_BINDING);
   writeFileSync(stamp, JSON.stringify(wanted));
