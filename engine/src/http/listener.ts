@@ -1,11 +1,32 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface Address {
   host: string;
   port: number;
   url: string;
 }
+
+/** Connection limits; the defaults suit a local mock. Tests lower them to watch a slow client being cut off. */
+export interface ListenerOptions {
+  /** Idle time before a keep-alive connection is closed. */
+  keepAliveTimeout?: number;
+  /** Time a client has to send a request's headers (slow-loris guard). */
+  headersTimeout?: number;
+  /** Time a client has to send a whole request, body included. */
+  requestTimeout?: number;
+  /** How often connections are checked against the two timeouts above. */
+  connectionsCheckingInterval?: number;
+}
+
+export const LISTENER_DEFAULTS: Required<ListenerOptions> = {
+  keepAliveTimeout: 5000,
+  headersTimeout: 20_000,
+  requestTimeout: 60_000,
+  // Node's default (30 s) would let a slow client hold its socket up to 30 s past the timeouts.
+  connectionsCheckingInterval: 5000,
+};
 
 const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host);
 
@@ -21,21 +42,126 @@ function listen(server: Server, port: number, host: string): Promise<Address> {
   });
 }
 
-/** Closes a server: no new connections, idle keep-alive sockets closed, in-flight requests finish. */
-function retire(server: Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+/** A complete HTTP/1.1 response with a `{ "error" }` body that closes the connection, for answers given outside a request handler. */
+function rawError(status: number, reason: string, message: string): string {
+  const body = JSON.stringify({ error: message });
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/** What a parse or timeout failure of the connection means for the client. */
+function clientErrorStatus(code: string | undefined): [number, string, string] {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout', 'Request timeout: the request was not sent in time.'];
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', 'Request headers are too large.'];
+  return [400, 'Bad Request', 'Bad request'];
+}
+
+const sendJson = (res: ServerResponse, status: number, message: string): void => {
+  const body = JSON.stringify({ error: message });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
+};
+
+/** A server with its in-flight responses, so that retiring it can tell them to close their connections. */
+interface Serving {
+  server: Server;
+  address: Address;
+  responses: Set<ServerResponse>;
+  retired: boolean;
+}
+
+interface RetireTimes {
+  /** Connections still open after this are cut. */
+  graceMs: number;
+  /** The old address keeps accepting connections this long. */
+  listenGraceMs: number;
+  /** Idle keep-alive connections are closed after this. */
+  idleGraceMs: number;
+}
+
+/** A server being retired. */
+interface Retiring {
+  serving: Serving;
+  /** Resolves once its last connection has ended. */
+  done: Promise<void>;
+  /** Ends the graces now; connections still open after `graceMs` are cut. */
+  hurry(graceMs: number): void;
+  /** Makes it serve as before, if it still listens (a port changed back at once); false if it cannot. */
+  revive(): boolean;
+}
+
+/**
+ * Retires a server so that no request that reached it fails: requests in flight finish and answer
+ * with `Connection: close`, so that no client sends another request on a socket about to close.
+ *
+ * On a port change clients keep using the old address for a moment: one that read it just before
+ * the switch connects, or sends on a keep-alive socket, an instant later. Closing the listening
+ * socket at once would reset connections the kernel had accepted but Node had not yet picked up,
+ * and closing idle sockets at once would reset requests already on their way: failed POSTs that a
+ * client cannot safely retry. So the old address keeps accepting for `listenGraceMs`, and idle
+ * sockets end by the keep-alive timeout, which clients (undici, browsers) anticipate from
+ * `Keep-Alive: timeout=5` by closing them first; `idleGraceMs` is the backstop.
+ */
+function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: RetireTimes): Retiring {
+  const { server } = serving;
+  serving.retired = true;
+  for (const res of serving.responses) if (!res.headersSent) res.shouldKeepAlive = false;
+  const timers: NodeJS.Timeout[] = [];
+  const later = (ms: number, run: () => void): void => {
+    const timer = setTimeout(run, ms);
     timer.unref();
+    timers.push(timer);
+  };
+  let listening = true;
+  // net's close, not http's (which would also close the idle connections): no new connections.
+  const stopListening = (): void => {
+    if (!listening) return;
+    listening = false;
+    NetServer.prototype.close.call(server);
+  };
+  let sweeping = false;
+  const closeIdle = (): void => {
+    stopListening();
+    if (sweeping) return;
+    sweeping = true;
+    // http's close() closes the idle connections and stops the timeout checks.
+    server.close();
     // A socket becomes idle when its in-flight request finishes; close it then, not after keep-alive times out.
     const sweep = setInterval(() => server.closeIdleConnections(), 25);
     sweep.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      clearInterval(sweep);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
+    timers.push(sweep);
+  };
+  const cutAll = (): void => {
+    closeIdle();
+    server.closeAllConnections();
+  };
+  let resolveDone: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (resolveDone = resolve));
+  // 'close' comes once the listening socket is closed and the last connection has ended.
+  const onClose = (): void => {
+    for (const timer of timers) clearTimeout(timer);
+    if (!sweeping) server.close(); // stops the timeout checks
+    resolveDone();
+  };
+  server.once('close', onClose);
+  if (listenGraceMs > 0) later(listenGraceMs, stopListening);
+  else stopListening();
+  if (idleGraceMs > 0) later(idleGraceMs, closeIdle);
+  else closeIdle();
+  later(graceMs, cutAll);
+  return {
+    serving,
+    done,
+    hurry: (ms) => {
+      closeIdle();
+      later(ms, cutAll);
+    },
+    revive: () => {
+      if (!listening) return false;
+      for (const timer of timers) clearTimeout(timer);
+      server.off('close', onClose);
+      serving.retired = false;
+      return true;
+    },
+  };
 }
 
 /**
@@ -43,41 +169,97 @@ function retire(server: Server, graceMs: number): Promise<void> {
  * the old one, whose in-flight requests still finish.
  */
 export class Listener {
-  private server: Server | undefined;
+  private serving: Serving | undefined;
+  /** Servers of earlier ports whose connections are still open. */
+  private readonly retiring = new Set<Retiring>();
+  private readonly options: Required<ListenerOptions>;
   address: Address | undefined;
 
-  constructor(private readonly handler: (req: IncomingMessage, res: ServerResponse) => void) {}
+  constructor(
+    private readonly handler: (req: IncomingMessage, res: ServerResponse) => void,
+    options: ListenerOptions = {},
+  ) {
+    this.options = { ...LISTENER_DEFAULTS, ...options };
+  }
 
-  private create(): Server {
-    const server = createServer({ keepAliveTimeout: 5000, headersTimeout: 20_000, requestTimeout: 60_000 }, this.handler);
-    // Idle keep-alive sockets of a retired server must not hold the process open.
-    server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-      if (socket.writable && err.code !== 'ECONNRESET') {
-        const body = JSON.stringify({ error: 'Bad request' });
-        socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  private create(): Serving {
+    const { keepAliveTimeout, headersTimeout, requestTimeout, connectionsCheckingInterval } = this.options;
+    const server = createServer(
+      // Node's own Host check answers 400 with no body; the handler below answers it in JSON.
+      { keepAliveTimeout, headersTimeout, requestTimeout, connectionsCheckingInterval, requireHostHeader: false },
+      (req, res) => {
+        if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+          sendJson(res, 400, 'Bad request: HTTP/1.1 requests need a Host header.');
+          return;
+        }
+        if (serving.retired) res.shouldKeepAlive = false;
+        else {
+          serving.responses.add(res);
+          res.once('close', () => serving.responses.delete(res));
+        }
+        this.handler(req, res);
+      },
+    );
+    const serving: Serving = { server, address: { host: '', port: 0, url: '' }, responses: new Set(), retired: false };
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+      // As Node's default handler: once a response has started on the socket, appending another would corrupt it.
+      const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
+      if (socket.writable && !started && err.code !== 'ECONNRESET') {
+        const [status, reason, message] = clientErrorStatus(err.code);
+        socket.end(rawError(status, reason, message));
       } else socket.destroy();
     });
-    return server;
+    // CONNECT (proxy tunnels) never reaches the request handler; without this the socket would just be dropped.
+    server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+      socket.on('error', () => socket.destroy());
+      socket.end(rawError(405, 'Method Not Allowed', 'Method CONNECT is not allowed: this is not a proxy.'));
+    });
+    // Node answers an Expect other than 100-continue with an empty 417; say why in JSON.
+    server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+      sendJson(res, 417, `Expectation failed: only 'Expect: 100-continue' is supported, not '${String(req.headers.expect)}'.`);
+    });
+    return serving;
   }
 
   get listening(): boolean {
-    return this.server !== undefined;
+    return this.serving !== undefined;
   }
 
   async listen(port: number, host: string): Promise<Address> {
-    const server = this.create();
-    const address = await listen(server, port, host);
-    const old = this.server;
-    this.server = server;
-    this.address = address;
-    if (old) void retire(old, 10_000);
-    return address;
+    // Back to a port whose server is still in its grace: that server serves again, with nothing to rebind.
+    for (const retiring of this.retiring) {
+      const { address } = retiring.serving;
+      if (port !== 0 && address.port === port && address.host === host && retiring.revive()) {
+        this.retiring.delete(retiring);
+        this.replace(retiring.serving);
+        return address;
+      }
+    }
+    const serving = this.create();
+    serving.address = await listen(serving.server, port, host);
+    this.replace(serving);
+    return serving.address;
+  }
+
+  private replace(serving: Serving): void {
+    const old = this.serving;
+    this.serving = serving;
+    this.address = serving.address;
+    if (!old) return;
+    const retiring = retire(old, { graceMs: 10_000, listenGraceMs: 500, idleGraceMs: this.options.keepAliveTimeout + 1000 });
+    this.retiring.add(retiring);
+    void retiring.done.then(() => this.retiring.delete(retiring));
   }
 
   async close(graceMs = 2000): Promise<void> {
-    const old = this.server;
-    this.server = undefined;
+    const old = this.serving;
+    this.serving = undefined;
     this.address = undefined;
-    if (old) await retire(old, graceMs);
+    const pending = [...this.retiring].map((r) => {
+      r.hurry(graceMs);
+      return r.done;
+    });
+    if (old) pending.push(retire(old, { graceMs, listenGraceMs: 0, idleGraceMs: 0 }).done);
+    await Promise.all(pending);
   }
 }

@@ -3,7 +3,24 @@ import type { FieldModel } from '../model.js';
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-export const isIsoDateTime = (value: string): boolean => ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value));
+/** A date-time text in ISO-8601 form naming a real day: Date.parse alone takes 2024-02-30 as March 1st. */
+export function isIsoDateTime(value: string): boolean {
+  if (!ISO_DATETIME.test(value) || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return month >= 1 && month <= 12 && day >= 1 && day <= days;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Text as SQLite can store it: a lone UTF-16 surrogate (JSON allows "\ud800") has no UTF-8 form and
+ * would be written as invalid bytes that read back as three U+FFFD; it becomes one U+FFFD, as
+ * invalid UTF-8 in a request body does.
+ */
+export const wellFormed = (text: string): string => (LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text);
 
 /** How the expected value of a field type is named in error messages. */
 export const EXPECTED: Record<FieldType, string> = {
@@ -63,7 +80,7 @@ export function toSqlValue(field: FieldModel, value: unknown): string | number |
     case 'json':
       return JSON.stringify(value);
     default:
-      return value as string | number;
+      return typeof value === 'string' ? wellFormed(value) : (value as number);
   }
 }
 

@@ -21,11 +21,17 @@ export interface FixedValue {
 
 const MAX_CACHED_STATEMENTS = 256;
 
+/**
+ * Decimal number text, as SQLite reads it when it compares text with a numeric column. Number()
+ * also reads 0x10, 0b1 and 0o7, which a lookup of the same path would never match.
+ */
+const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
 /** A path value for a create, converted to the field's type (lookups bind text; inserts must store the right type). */
 function pathValue(field: FieldModel, raw: string): string | number {
   if (field.type !== 'number' && field.type !== 'integer') return raw;
   const n = Number(raw);
-  const ok = raw.trim() !== '' && (field.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n));
+  const ok = DECIMAL.test(raw) && (field.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n));
   if (!ok) throw new HttpError(400, `Path parameter '${field.name}' must be ${EXPECTED[field.type]}, not '${raw}'.`);
   return n;
 }
@@ -108,7 +114,9 @@ export class TableStore {
     }
     const fields = this.schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null));
     for (const f of fields) {
-      if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
+      // A uuid key sent as null is generated like a missing one (as a null integer id is): the column is NOT NULL.
+      if (f.autoId === 'uuid' && record[f.name] === null) record[f.name] = randomUUID();
+      else if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
     }
     const names = fields.map((f) => f.name);
     const returning = locationColumn ? `${this.json}, ${ident(locationColumn)}` : this.json;
@@ -118,7 +126,7 @@ export class TableStore {
       : 'DEFAULT VALUES';
     const stmt = this.statement(`INSERT INTO ${this.table} ${columnsAndValues} RETURNING ${returning}`, false);
     const values = fields.map((f) => toSqlValue(f, record[f.name]));
-    const row = this.write(() => (stmt.raw(true).get(...values) as unknown[]), record);
+    const row = this.write(() => stmt.raw(true).all(...values)[0] as unknown[], record);
     this.onChange('insert');
     return { json: row[0] as string, location: row[1] };
   }
@@ -144,16 +152,15 @@ export class TableStore {
     const set = fields.map((f) => `${ident(f.name)} = ?`).join(', ');
     const stmt = this.statement(`UPDATE ${this.table} SET ${set} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`);
     const bound = fields.map((f) => toSqlValue(f, record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null));
-    const json = this.write(() => stmt.get(...bound, ...values) as string | undefined, record);
+    const json = this.write(() => stmt.all(...bound, ...values)[0] as string | undefined, record);
     if (json !== undefined) this.onChange('update');
     return json;
   }
 
   /** Deletes the first matching record; returns it as JSON, or undefined when none matched. */
   delete(columns: readonly string[], values: readonly string[]): string | undefined {
-    const json = this.statement(`DELETE FROM ${this.table} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`).get(...values) as
-      | string
-      | undefined;
+    const stmt = this.statement(`DELETE FROM ${this.table} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`);
+    const json = this.write(() => stmt.all(...values)[0] as string | undefined, {});
     if (json !== undefined) this.onChange('delete');
     return json;
   }
@@ -163,6 +170,12 @@ export class TableStore {
     return this.statement(`SELECT count(*) FROM ${this.table}`).get() as number;
   }
 
+  /**
+   * Runs a write. Writes with RETURNING must run to completion with `all()`: `get()` stops at the
+   * first row and resets the statement, and the autocommit that reset performs can fail (SQLITE_FULL
+   * when the WAL cannot grow) without an error reaching us, so a write that was rolled back would
+   * be answered 201 with the record it never stored.
+   */
   private write<T>(run: () => T, record: Row): T {
     try {
       return run();
