@@ -44,6 +44,7 @@ export async function benchGrid(rows = 1_000_000): Promise<GridResult> {
         'last page': await time({ table: 'people', offset: last, limit: 200 }),
         'sorted by name, middle': await time({ table: 'people', offset: rows / 2, limit: 200, sort: { field: 'name', descending: false } }),
         'filtered age_gte=80, first': await time({ table: 'people', offset: 0, limit: 200, filter: 'age_gte=80' }),
+        'filtered age_gte=80, next pages': await time({ table: 'people', offset: 5000, limit: 200, filter: 'age_gte=80' }),
       },
     };
   } finally {

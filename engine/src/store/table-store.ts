@@ -77,7 +77,8 @@ export class TableStore {
   }
 
   /** A page of records as a JSON array text, and how many match in all. */
-  list(query: ListQuery): { body: string; total: number } {
+  /** `knownTotal`: a count the caller already has for this filter (the data browser's later pages). */
+  list(query: ListQuery, knownTotal?: number): { body: string; total: number } {
     // One row more than the page tells whether there are more; only then is a count(*) needed.
     const rows = this.statement(`SELECT ${this.json} FROM ${this.table}${query.where}${query.orderBy} LIMIT ? OFFSET ?`).all(
       ...query.values,
@@ -89,7 +90,9 @@ export class TableStore {
     // Without more rows, the total is what came before this page plus this page, unless the page
     // is empty past the end (then the rows before it are unknown).
     const known = !more && (rows.length > 0 || query.offset === 0);
-    const total = known ? query.offset + rows.length : (this.statement(`SELECT count(*) FROM ${this.table}${query.where}`).get(...query.values) as number);
+    const total = known
+      ? query.offset + rows.length
+      : (knownTotal ?? (this.statement(`SELECT count(*) FROM ${this.table}${query.where}`).get(...query.values) as number));
     return { body: `[${rows.join(',')}]`, total };
   }
 

@@ -40,6 +40,21 @@ function wholeNumber(call: string, name: string, value: unknown): number {
   return value;
 }
 
+const totals = new WeakMap<Engine, Map<string, number>>();
+
+/** Row counts per table and filter, forgotten when the table changes. */
+function totalsFor(engine: Engine): Map<string, number> {
+  let cache = totals.get(engine);
+  if (!cache) {
+    const fresh = new Map<string, number>();
+    engine.on('tableChanged', ({ table }) => {
+      for (const key of fresh.keys()) if (key.startsWith(`${table}\u0000`)) fresh.delete(key);
+    });
+    totals.set(engine, (cache = fresh));
+  }
+  return cache;
+}
+
 /** Above this many rows, sorting the grid by a column gives that column an index first. */
 const SORT_INDEX_ROWS = 10_000;
 
@@ -67,7 +82,12 @@ export function queryTable(engine: Engine, query: TableQuery): TableRows {
   const list = parseListQuery(schema, params, []);
   list.limit = Math.max(0, Math.min(limit, 1000));
   list.offset = Math.max(0, offset);
-  const { body, total } = store.list(list);
+  // The first page counts the matching rows; the grid's later pages reuse that count while the
+  // table is unchanged, so scrolling a large filtered table does not count it again each time.
+  const cache = totalsFor(engine);
+  const key = `${schema.table}\u0000${params.toString()}`;
+  const { body, total } = store.list(list, list.offset > 0 ? cache.get(key) : undefined);
+  cache.set(key, total);
   return { rows: JSON.parse(body) as Record<string, unknown>[], total };
 }
 
