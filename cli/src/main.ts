@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hasErrors } from '../../shared/src/problems.js';
+import { messages } from '../../shared/src/messages.js';
+import { hasErrors, type Problem } from '../../shared/src/problems.js';
+import { isLoopbackHost } from '../../engine/src/config/compile-server.js';
 import { Engine, validateConfig, watchConfig } from '../../engine/src/index.js';
+import { readErrorReason } from '../../engine/src/watch.js';
 import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
 import { version } from './version.js';
 
@@ -48,10 +51,17 @@ function readConfig(file: string | undefined): { path: string; text: string } {
   try {
     return { path, text: readFileSync(path, 'utf8') };
   } catch (err) {
-    process.stderr.write(`mockyard: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}\n`);
+    process.stderr.write(`mockyard: cannot read ${file}: ${readErrorReason(err)}\n`);
     process.exit(EXIT.invalid);
   }
 }
+
+/** Problems that are not in the config's text but in its database (locked, read-only, not a database). */
+const STORE_CODES = new Set(['databaseOpenFailed', 'migrationFailed']);
+const storeOnly = (problems: readonly Problem[]): boolean => {
+  const errors = problems.filter((p) => p.severity === 'error');
+  return errors.length > 0 && errors.every((p) => STORE_CODES.has(p.code));
+};
 
 function printProblems(file: string, problems: Parameters<typeof formatProblem>[1][], c: Colors): void {
   for (const p of problems) process.stderr.write(`${formatProblem(file, p, c)}\n`);
@@ -83,12 +93,22 @@ async function serve(args: string[], c: Colors): Promise<void> {
   const result = await engine.apply(text);
   if (!result.ok) {
     printProblems(path, result.problems, c);
-    process.stderr.write(c.red(`\n${displayPath(path)} is not valid; fix the problems above.\n`));
     // Nothing is open, so the process ends once its output is written (process.exit could cut a piped stderr short).
+    if (storeOnly(result.problems)) {
+      // The config is fine; its database is not usable (locked, read-only, damaged). The file is left as it is.
+      process.stderr.write(c.red(`\nmockyard: could not start: the database cannot be used (see above); it was left as it is.\n`));
+      process.exitCode = EXIT.failed;
+      return;
+    }
+    process.stderr.write(c.red(`\n${displayPath(path)} is not valid; fix the problems above.\n`));
     process.exitCode = EXIT.invalid;
     return;
   }
-  printProblems(path, result.problems, c);
+  // --host overrides the config's `host:`: the warning validation gave about that one does not apply,
+  // and --host is not part of the text, so it is checked here.
+  printProblems(path, values.host === undefined ? result.problems : result.problems.filter((p) => p.code !== 'bindPublic'), c);
+  const host = engine.model?.server.host ?? '';
+  if (values.host !== undefined && !isLoopbackHost(host)) process.stderr.write(`${c.yellow('warning')} ${messages.bindPublic(host)}\n`);
   let address;
   try {
     address = await engine.start();
@@ -120,6 +140,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
         void engine.apply(next).then((r) => {
           printProblems(path, r.problems, c);
           if (r.ok) out.write(`${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoints)\n`);
+          else if (storeOnly(r.problems)) process.stderr.write(c.yellow(`Not reloaded: the database cannot be used (see above); still serving the last good config.\n`));
           else process.stderr.write(c.yellow(`Not reloaded: ${displayPath(path)} has errors; still serving the last good config.\n`));
         });
       },

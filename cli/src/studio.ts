@@ -7,6 +7,7 @@ import { AppSettingsFile } from '../../engine/src/studio/app-settings.js';
 import { defaultDataDir } from '../../engine/src/studio/sample-workspace.js';
 import { StudioSession } from '../../engine/src/studio/session.js';
 import { fromPackage } from '../../engine/src/package-root.js';
+import { readErrorReason } from '../../engine/src/watch.js';
 import { displayPath, formatProblem, type Colors } from './format.js';
 
 /** The built renderer: dist/renderer next to dist/cli. */
@@ -48,7 +49,13 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
     autoApply: prefs.autoApply,
     log: prefs.log,
   });
-  await session.open();
+  try {
+    await session.open();
+  } catch (err) {
+    // A folder or an unreadable file where the config should be: a message, not a stack trace.
+    await session.close();
+    fail(`cannot read ${file}: ${readErrorReason(err)}`, 1);
+  }
   for (const p of session.problems) process.stderr.write(`${formatProblem(configPath, p, c)}\n`);
   let server;
   try {

@@ -9,6 +9,15 @@ export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Loopback names and addresses (localhost, 127.0.0.0/8, ::1): only this machine reaches a server
+ * bound to one. Anything else (0.0.0.0, ::, a LAN address, a host name) is reachable from others.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+}
+
 export interface ServerOptions {
   /** Path of the config file; relative database paths resolve against its folder. */
   configPath?: string | undefined;
@@ -49,7 +58,7 @@ function parseServer(raw: unknown): ServerDefinition {
 export function compileServer(source: YamlSource, raw: unknown, options: ServerOptions, problems: Problem[]): ServerModel {
   const server = parseServer(raw);
   const host = server.host ?? DEFAULT_HOST;
-  if (host === '0.0.0.0' || host === '::') {
+  if (!isLoopbackHost(host)) {
     problems.push(source.problemAt(['server', 'host'], 'bindPublic', messages.bindPublic(host), 'warning'));
   }
   let latency: ServerModel['latency'];

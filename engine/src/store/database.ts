@@ -21,6 +21,27 @@ function nativeBinding(): string | undefined {
   return existsSync(built) ? built : undefined;
 }
 
+const LEFT_ALONE = 'Mockyard leaves the file as it is';
+
+/**
+ * SQLite's own words ("file is not a database", "attempt to write a readonly database") plus what is
+ * wrong and what to do about it. The error keeps its SQLite code.
+ */
+export function explainSqliteError(err: unknown): Error {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const detail = typeof e?.message === 'string' ? e.message : String(err);
+  let explained: string;
+  if (code.startsWith('SQLITE_NOTADB')) explained = `it is not a SQLite database (${detail}). ${LEFT_ALONE}: move it away or choose another file (server.database or --db).`;
+  else if (code.startsWith('SQLITE_CORRUPT')) explained = `the database file is damaged (${detail}). ${LEFT_ALONE}: restore a backup, move it away or choose another file (server.database or --db).`;
+  else if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) explained = `it is locked by another program (${detail}); close that program or finish its transaction, then save the config again.`;
+  else if (code.startsWith('SQLITE_READONLY')) explained = `it cannot be written (${detail}): the file or its folder is read-only. Make them writable or choose another file (server.database or --db).`;
+  else if (code.startsWith('SQLITE_CANTOPEN')) explained = `it cannot be opened (${detail}): check that it is a file and that its folder can be read and written.`;
+  else if (code.startsWith('SQLITE_IOERR')) explained = `the disk reported an error (${detail}).`;
+  else return err instanceof Error ? err : new Error(detail);
+  return Object.assign(new Error(explained), { code });
+}
+
 /**
  * Opens (or creates) a SQLite file in WAL mode. Never deletes or rewrites an existing file:
  * a file that is not a database is reported and left alone.
@@ -28,7 +49,12 @@ function nativeBinding(): string | undefined {
 export function openDatabase(file: string): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const binding = nativeBinding();
-  const db = new Database(file, binding ? { nativeBinding: binding } : {});
+  let db: Database.Database;
+  try {
+    db = new Database(file, binding ? { nativeBinding: binding } : {});
+  } catch (err) {
+    throw explainSqliteError(err);
+  }
   try {
     db.pragma('busy_timeout = 2000');
     db.pragma('journal_mode = WAL');
@@ -36,7 +62,7 @@ export function openDatabase(file: string): Database.Database {
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (err) {
     db.close();
-    throw err;
+    throw explainSqliteError(err);
   }
   return db;
 }
@@ -78,7 +104,7 @@ export function setUpStore(
         try {
           migration = migrateTable(db, schema);
         } catch (err) {
-          throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
+          throw new Error(messages.migrationFailed(schema.table, explainSqliteError(err).message));
         }
       }
       done.push([schema.table, { signature, migration }]);

@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, basename } from 'node:path';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
@@ -109,7 +109,11 @@ export class StudioSession extends TypedEmitter<Events> {
       this.watcher = watchConfig(this.configPath, {
         initialText: this.savedText,
         onChange: (text) => void this.onDiskChange(text),
-        onError: (err) => this.emit('server.status', { ...this.status(), error: err.message }),
+        onError: (err) => {
+          // Kept in the status (the banner) until the file can be read again; the server goes on serving.
+          this.fileError = err.message;
+          this.emit('server.status', this.status());
+        },
       });
       // Until the watch is set up an outside edit goes unnoticed; open() settles once it would be seen.
       await this.watcher.ready;
@@ -132,10 +136,24 @@ export class StudioSession extends TypedEmitter<Events> {
   private closed = false;
 
   private async saveNow(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
-    const temp = join(dirname(this.configPath), `.${basename(this.configPath)}.${process.pid}.${++this.saveCount}.tmp`);
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, this.configPath);
+    // Through a symlink, save the file it points to: renaming over the link would replace it with a copy.
+    const target = await realpath(this.configPath).catch(() => this.configPath);
+    const previous = await stat(target).catch(() => undefined);
+    if (previous?.isDirectory()) throw new Error(`${this.configPath} is a folder now, not a file; not saved.`);
+    // A file nobody may write (chmod a-w) was made read-only on purpose; renaming over it would ignore that.
+    if (previous && (previous.mode & 0o222) === 0) throw new Error(`${this.configPath} is read-only; not saved. Make it writable to save it from the studio.`);
+    const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${++this.saveCount}.tmp`);
+    try {
+      await writeFile(temp, text, 'utf8');
+      // Keep the file's permissions (e.g. 0600) instead of the default a new file gets.
+      if (previous) await chmod(temp, previous.mode & 0o7777);
+      await rename(temp, target);
+    } catch (err) {
+      await unlink(temp).catch(() => undefined);
+      throw err;
+    }
     this.savedText = text;
+    this.fileError = undefined;
     if (this.options.autoApply === false) {
       this.pendingApply = true;
       this.lastProblems = this.engine.validate(text).problems;
@@ -177,7 +195,7 @@ export class StudioSession extends TypedEmitter<Events> {
       state: address ? 'running' : this.serverError ? 'error' : 'stopped',
       url: address?.url,
       port: address?.port ?? this.engine.model?.server.port,
-      error: this.serverError?.message,
+      error: this.serverError?.message ?? this.fileError,
       suggestedPort: this.serverError?.suggestedPort,
       version: this.versionNumber,
       servingLastValid: this.servingLastValid,
@@ -186,6 +204,8 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   private versionNumber = 0;
+  /** Why the config file cannot be read just now (removed, a folder, no permission); cleared when it can. */
+  private fileError: string | undefined;
 
   async startServer(): Promise<ServerStatus> {
     try {
@@ -252,7 +272,14 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   private async onDiskChange(text: string): Promise<void> {
-    if (this.closed || text === this.savedText) return;
+    if (this.closed) return;
+    const recovered = this.fileError !== undefined;
+    this.fileError = undefined;
+    if (text === this.savedText) {
+      // The file came back as it was: nothing to apply, but the banner about it goes.
+      if (recovered) this.emit('server.status', this.status());
+      return;
+    }
     this.savedText = text;
     this.emit('config.changedOnDisk', { text });
     const applied = await this.applyText(text);
