@@ -101,6 +101,7 @@ export const httpMessages = {
   internal: () => 'Internal server error',
   storeFull: () => 'The database disk is full; nothing was written.',
   storeBusy: () => 'The database is busy (locked by another process); try again.',
+  storeDamaged: () => 'The database file is damaged where this record lives; Mockyard leaves the file as it is (restore it from a copy, or point --db at a new file).',
 } as const;
 
 export type MessageCode = keyof typeof messages;

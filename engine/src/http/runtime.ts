@@ -186,6 +186,9 @@ export class ServiceRuntime {
   }
 
   private errorReply(err: unknown, notes: string[]): Reply {
+    const code = (err as { code?: unknown } | null)?.code;
+    // A read that hits a damaged page: say so, instead of a bare internal error.
+    if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') err = new HttpError(500, httpMessages.storeDamaged());
     if (err instanceof HttpError) {
       if (err.status >= 400) notes.push(err.message);
       return { status: err.status, json: JSON.stringify({ error: err.message }), headers: err.headers };

@@ -141,8 +141,11 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
     if (hidden.some((c) => c.notnull !== 0)) needsRebuild = true;
     if (needsRebuild) rebuild(db, schema, columns);
   }
+  // Only changed bookkeeping is written: an unchanged schema starts without writing to the file,
+  // so a database another program holds (or a damaged one) can still be opened and read.
+  const recorded = recordedTypes(db, table);
   const record = db.prepare(`INSERT OR REPLACE INTO ${META_TABLE} (table_name, column_name, field_type) VALUES (?, ?, ?)`);
-  for (const field of schema.fields) record.run(table, field.name, field.type);
+  for (const field of schema.fields) if (recorded.get(field.name) !== field.type) record.run(table, field.name, field.type);
   syncIndexes(db, schema);
   return result;
 }

@@ -18,5 +18,6 @@ export function toHttpError(err: unknown, schema: SchemaModel, values: Record<st
   }
   if (e.code === 'SQLITE_FULL') return new HttpError(507, httpMessages.storeFull());
   if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return new HttpError(503, httpMessages.storeBusy(), { 'Retry-After': '1' });
+  if (e.code === 'SQLITE_CORRUPT' || e.code === 'SQLITE_NOTADB') return new HttpError(500, httpMessages.storeDamaged());
   return err;
 }
