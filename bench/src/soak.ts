@@ -56,26 +56,6 @@ ${seed}
 `;
 }
 
-/**
- * bin/mockyard.js runs the rolldown bundle when there is one; `npm run soak` only runs tsc, so a
- * bundle older than the compiled sources would soak old code: then the compiled CLI runs instead.
- */
-function cliCommand(): string[] {
-  const bundle = join(root, 'dist/cli-bundle/main.js');
-  const newest = (dir: string): number => {
-    let latest = 0;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-      else if (entry.name.endsWith('.js')) latest = Math.max(latest, statSync(full).mtimeMs);
-    }
-    return latest;
-  };
-  const sources = Math.max(...['dist/cli/src', 'dist/engine/src', 'dist/shared/src'].map((d) => newest(join(root, d))));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return [join(root, 'bin/mockyard.js')];
-  const main = pathToFileURL(join(root, 'dist/cli/src/main.js')).href;
-  return ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); await main(process.argv.slice(1));`];
-}
 
 interface Server {
   child: ChildProcess;
@@ -87,7 +67,7 @@ interface Server {
 }
 
 async function startServer(dir: string, port: number): Promise<Server> {
-  const args = [...cliCommand(), 'serve', 'soak.yaml', '--port', String(port), '--watch', '--admin', '--quiet', '--no-color'];
+  const args = [join(root, 'bin/mockyard.js'), 'serve', 'soak.yaml', '--port', String(port), '--watch', '--admin', '--quiet', '--no-color'];
   const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let out = '';
   let err = '';

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { cliCommand, ROOT } from './cli-command.js';
 import { test, type TestContext } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerStatus } from '../../shared/src/studio-contract.js';
@@ -17,7 +18,6 @@ import { Engine } from '../src/engine.js';
 import { StudioSession } from '../src/studio/session.js';
 import { tempDir } from './helpers.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const IS_ROOT = process.getuid?.() === 0;
 /** As root, permissions do not stop reads or writes; a child process run as `nobody` sees them. */
 const NOBODY = { uid: 65534, gid: 65534 };
@@ -120,26 +120,6 @@ process.stdin.on('data', () => {}).on('end', () => { db.exec('ROLLBACK'); db.clo
 // ---------------------------------------------------------------------------------------------
 // The CLI as a process
 
-/**
- * bin/mockyard.js runs the rolldown bundle when there is one; a bundle older than the compiled
- * sources (`tsc -b` without `npm run build`) would test old code, so then the compiled CLI runs.
- */
-function cliCommand(): string[] {
-  const bundle = join(ROOT, 'dist/cli-bundle/main.js');
-  const newest = (dir: string): number => {
-    let latest = 0;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-      else if (entry.name.endsWith('.js')) latest = Math.max(latest, statSync(full).mtimeMs);
-    }
-    return latest;
-  };
-  const sources = Math.max(...['dist/cli/src', 'dist/engine/src', 'dist/shared/src'].map((d) => newest(join(ROOT, d))));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return [join(ROOT, 'bin/mockyard.js')];
-  const main = pathToFileURL(join(ROOT, 'dist/cli/src/main.js')).href;
-  return ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); await main(process.argv.slice(1));`];
-}
 
 interface Cli {
   child: ChildProcess;

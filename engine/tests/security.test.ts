@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
+import { cliCommand, ROOT } from './cli-command.js';
 import { test, type TestContext } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isLoopbackHost } from '../src/config/compile-server.js';
@@ -19,7 +20,6 @@ import { startStudioServer } from '../src/studio/http-transport.js';
 import { StudioSession } from '../src/studio/session.js';
 import { serve, tempDir, USERS_CONFIG } from './helpers.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECRET = 'SECRET-5c9e1b-never-served';
 
 interface Reply {
@@ -69,22 +69,6 @@ function listeningAddresses(port: number): string[] | undefined {
 // ---------------------------------------------------------------------------------------------
 // The CLI as a process (the compiled CLI when the bundle is older than the sources)
 
-function cliCommand(): string[] {
-  const bundle = join(ROOT, 'dist/cli-bundle/main.js');
-  const newest = (dir: string): number => {
-    let latest = 0;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-      else if (entry.name.endsWith('.js')) latest = Math.max(latest, statSync(full).mtimeMs);
-    }
-    return latest;
-  };
-  const sources = Math.max(...['dist/cli/src', 'dist/engine/src', 'dist/shared/src'].map((d) => newest(join(ROOT, d))));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return [join(ROOT, 'bin/mockyard.js')];
-  const main = pathToFileURL(join(ROOT, 'dist/cli/src/main.js')).href;
-  return ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); await main(process.argv.slice(1));`];
-}
 
 /** Starts `mockyard serve`, waits for its URL, and returns the output so far; always stopped. */
 async function serveCli(args: string[], cwd: string): Promise<{ port: number; url: string; out: string; err: string; pid: number | undefined; stop(): Promise<void> }> {
