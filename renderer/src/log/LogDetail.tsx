@@ -28,6 +28,24 @@ function Headers({ headers }: { headers: Record<string, unknown> }) {
   );
 }
 
+/** One side of the exchange: its headers (folded) and its body, copyable. */
+function Message({ headers, body, testId }: { headers: Record<string, unknown>; body: string; testId: string }) {
+  return (
+    <>
+      <details>
+        <summary>Headers</summary>
+        <Headers headers={headers} />
+      </details>
+      <div className="body-head">
+        Body <button type="button" onClick={() => copy(body)}>Copy</button>
+      </div>
+      <div data-testid={testId}>
+        <BodyView text={body} />
+      </div>
+    </>
+  );
+}
+
 /** Everything about one request: what was asked, what was answered, and why (notes). */
 export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
   const [replayed, setReplayed] = useState<string | undefined>(undefined);
@@ -76,27 +94,9 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
       <h4>Request</h4>
       {params.length ? <Headers headers={Object.fromEntries(params)} /> : null}
       {query.length ? <Headers headers={Object.fromEntries(query)} /> : null}
-      <details>
-        <summary>Headers</summary>
-        <Headers headers={entry.requestHeaders} />
-      </details>
-      <div className="body-head">
-        Body <button type="button" onClick={() => copy(entry.requestBody)}>Copy</button>
-      </div>
-      <div data-testid="request-body">
-        <BodyView text={entry.requestBody} />
-      </div>
+      <Message headers={entry.requestHeaders} body={entry.requestBody} testId="request-body" />
       <h4>Response {entry.status}</h4>
-      <details>
-        <summary>Headers</summary>
-        <Headers headers={entry.responseHeaders} />
-      </details>
-      <div className="body-head">
-        Body <button type="button" onClick={() => copy(entry.responseBody)}>Copy</button>
-      </div>
-      <div data-testid="response-body">
-        <BodyView text={entry.responseBody} />
-      </div>
+      <Message headers={entry.responseHeaders} body={entry.responseBody} testId="response-body" />
     </section>
   );
 }
