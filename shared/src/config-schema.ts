@@ -2,7 +2,7 @@
  * The Mockyard config document, declared once with zod. The TypeScript types, the runtime
  * validation and the JSON Schema used by editors all come from these definitions.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const FIELD_TYPES = ['number', 'integer', 'string', 'boolean', 'datetime', 'json'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -12,120 +12,127 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type Operation = (typeof OPERATIONS)[number];
 
+/** A schema with its description, which the editor shows on hover and completion. */
+const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description));
+const optional = <T extends z.ZodMiniType>(schema: T, description?: string): z.ZodMiniOptional<T> =>
+  description === undefined ? z.optional(schema) : described(z.optional(schema), description);
+const intIn = (min: number, max?: number): z.ZodMiniInt =>
+  max === undefined ? z.int().check(z.gte(min)) : z.int().check(z.gte(min), z.lte(max));
+
 const JsonValue = z.json();
 
-export const FieldTypeSchema = z
-  .enum(FIELD_TYPES)
-  .describe('Field type: number, integer, string, boolean, datetime (ISO-8601 text) or json (any JSON value).');
+export const FieldTypeSchema = described(
+  z.enum(FIELD_TYPES),
+  'Field type: number, integer, string, boolean, datetime (ISO-8601 text) or json (any JSON value).',
+);
 
-export const FieldObjectSchema = z
-  .strictObject({
+export const FieldObjectSchema = described(
+  z.strictObject({
     type: FieldTypeSchema,
-    required: z.boolean().optional().describe('Reject creates and replaces that leave this field out. Default false.'),
-    unique: z.boolean().optional().describe('No two records may share a value; a duplicate gives 409. Default false.'),
-    default: JsonValue.optional().describe('Value stored when a create leaves this field out.'),
-  })
-  .describe('A field with options.');
+    required: optional(z.boolean(), 'Reject creates and replaces that leave this field out. Default false.'),
+    unique: optional(z.boolean(), 'No two records may share a value; a duplicate gives 409. Default false.'),
+    default: optional(JsonValue, 'Value stored when a create leaves this field out.'),
+  }),
+  'A field with options.',
+);
 
-export const FieldSchema = z
-  .union([FieldTypeSchema, FieldObjectSchema])
-  .describe('A field: a type name, or an object { type, required, unique, default }.');
+export const FieldSchema = described(
+  z.union([FieldTypeSchema, FieldObjectSchema]),
+  'A field: a type name, or an object { type, required, unique, default }.',
+);
 
-export const SchemaDefinitionSchema = z
-  .strictObject({
-    description: z.string().optional().describe('Free text shown in the studio.'),
-    properties: z
-      .record(z.string(), FieldSchema)
-      .describe('The fields of a record: field name to type. A field named `id` is the primary key.'),
-  })
-  .describe('A record shape. It is stored in the table named after it (User -> users).');
+export const SchemaDefinitionSchema = described(
+  z.strictObject({
+    description: optional(z.string(), 'Free text shown in the studio.'),
+    properties: described(
+      z.record(z.string(), FieldSchema),
+      'The fields of a record: field name to type. A field named `id` is the primary key.',
+    ),
+  }),
+  'A record shape. It is stored in the table named after it (User -> users).',
+);
 
-export const ResponseSchema = z
-  .strictObject({
-    schema: z.string().optional().describe('Name of a schema under `schemas:`; makes the endpoint database-backed.'),
-    type: z.literal('array').optional().describe('`array` makes the response a list of records.'),
-    inline: JsonValue.optional().describe('Fixed JSON returned unchanged; makes the endpoint static.'),
-  })
-  .describe('What the endpoint returns: `schema` (database-backed) or `inline` (static JSON).');
+export const ResponseSchema = described(
+  z.strictObject({
+    schema: optional(z.string(), 'Name of a schema under `schemas:`; makes the endpoint database-backed.'),
+    type: optional(z.literal('array'), '`array` makes the response a list of records.'),
+    inline: optional(JsonValue, 'Fixed JSON returned unchanged; makes the endpoint static.'),
+  }),
+  'What the endpoint returns: `schema` (database-backed) or `inline` (static JSON).',
+);
 
-export const EndpointSchema = z
-  .strictObject({
-    path: z.string().describe('Path shape; a segment starting with `:` is a path parameter, e.g. /users/:id.'),
-    method: z.enum(HTTP_METHODS).describe('HTTP method: GET, POST, PATCH, PUT or DELETE.'),
+export const EndpointSchema = described(
+  z.strictObject({
+    path: described(z.string(), 'Path shape; a segment starting with `:` is a path parameter, e.g. /users/:id.'),
+    method: described(z.enum(HTTP_METHODS), 'HTTP method: GET, POST, PATCH, PUT or DELETE.'),
     response: ResponseSchema,
-    status: z
-      .int()
-      .min(100)
-      .max(599)
-      .optional()
-      .describe('Success status. Default: list/get/update 200, create 201, delete 204, static 200.'),
-    operation: z
-      .enum(OPERATIONS)
-      .optional()
-      .describe('list, get, create, update or delete. Inferred from method and path when absent.'),
-    key: z
-      .string()
-      .optional()
-      .describe('Column used to find a single record. Default: the last path parameter name.'),
-    description: z.string().optional().describe('Free text shown in the studio.'),
-  })
-  .describe('One method on one path.');
+    status: optional(intIn(100, 599), 'Success status. Default: list/get/update 200, create 201, delete 204, static 200.'),
+    operation: optional(z.enum(OPERATIONS), 'list, get, create, update or delete. Inferred from method and path when absent.'),
+    key: optional(z.string(), 'Column used to find a single record. Default: the last path parameter name.'),
+    description: optional(z.string(), 'Free text shown in the studio.'),
+  }),
+  'One method on one path.',
+);
 
-export const ResourceSchema = z
-  .strictObject({
-    resource: z.string().describe('Schema name; generates list, get, create, update (PATCH and PUT) and delete.'),
-    path: z.string().optional().describe('Collection path. Default: / plus the table name, e.g. /users.'),
-    key: z.string().optional().describe('Field used in /path/:key. Default: id.'),
-  })
-  .describe('Shorthand for the five REST endpoints of a schema.');
+export const ResourceSchema = described(
+  z.strictObject({
+    resource: described(z.string(), 'Schema name; generates list, get, create, update (PATCH and PUT) and delete.'),
+    path: optional(z.string(), 'Collection path. Default: / plus the table name, e.g. /users.'),
+    key: optional(z.string(), 'Field used in /path/:key. Default: id.'),
+  }),
+  'Shorthand for the five REST endpoints of a schema.',
+);
 
 export const EndpointEntrySchema = z.union([EndpointSchema, ResourceSchema]);
 
-export const LatencySchema = z
-  .union([
-    z.int().min(0).max(60_000),
-    z.strictObject({ min: z.int().min(0).max(60_000), max: z.int().min(0).max(60_000) }),
-  ])
-  .describe('Delay before each response, in ms: a number, or { min, max } for a random delay.');
+export const LatencySchema = described(
+  z.union([intIn(0, 60_000), z.strictObject({ min: intIn(0, 60_000), max: intIn(0, 60_000) })]),
+  'Delay before each response, in ms: a number, or { min, max } for a random delay.',
+);
 
-export const CorsSchema = z
-  .union([
+export const CorsSchema = described(
+  z.union([
     z.boolean(),
     z.strictObject({
-      origin: z.union([z.string(), z.array(z.string())]).describe('Allowed origin(s); `*` for any.'),
-      credentials: z.boolean().optional().describe('Send Access-Control-Allow-Credentials.'),
+      origin: described(z.union([z.string(), z.array(z.string())]), 'Allowed origin(s); `*` for any.'),
+      credentials: optional(z.boolean(), 'Send Access-Control-Allow-Credentials.'),
     }),
-  ])
-  .describe('CORS: true allows any origin; or { origin, credentials }. Off by default.');
+  ]),
+  'CORS: true allows any origin; or { origin, credentials }. Off by default.',
+);
 
-export const AdminSchema = z
-  .union([z.boolean(), z.strictObject({ token: z.string().min(8).describe('Bearer token for /__mockyard/.') })])
-  .describe('Admin endpoints under /__mockyard/ (reset, log). Off by default; true generates a token.');
+export const AdminSchema = described(
+  z.union([z.boolean(), z.strictObject({ token: described(z.string().check(z.minLength(8)), 'Bearer token for /__mockyard/.') })]),
+  'Admin endpoints under /__mockyard/ (reset, log). Off by default; true generates a token.',
+);
 
-export const ServerSchema = z
-  .strictObject({
-    port: z.int().min(0).max(65535).optional().describe('TCP port. Default 3000; 0 picks a free port.'),
-    host: z.string().optional().describe('Interface to bind. Default 127.0.0.1.'),
-    database: z.string().optional().describe("SQLite file, relative to the config. Default: the config's name with .sqlite."),
-    cors: CorsSchema.optional(),
-    latency: LatencySchema.optional(),
-    bodyLimit: z.int().min(1).optional().describe('Largest request body in bytes. Default 1048576 (1 MiB).'),
-    admin: AdminSchema.optional(),
-  })
-  .describe('How the mock server listens. Command-line flags override these.');
+export const ServerSchema = described(
+  z.strictObject({
+    port: optional(intIn(0, 65535), 'TCP port. Default 3000; 0 picks a free port.'),
+    host: optional(z.string(), 'Interface to bind. Default 127.0.0.1.'),
+    database: optional(z.string(), "SQLite file, relative to the config. Default: the config's name with .sqlite."),
+    cors: optional(CorsSchema),
+    latency: optional(LatencySchema),
+    bodyLimit: optional(intIn(1), 'Largest request body in bytes. Default 1048576 (1 MiB).'),
+    admin: optional(AdminSchema),
+  }),
+  'How the mock server listens. Command-line flags override these.',
+);
 
-export const SeedSchema = z
-  .record(z.string(), z.array(z.record(z.string(), JsonValue)))
-  .describe('Rows per schema name, inserted when its table is created and on reset.');
+export const SeedSchema = described(
+  z.record(z.string(), z.array(z.record(z.string(), JsonValue))),
+  'Rows per schema name, inserted when its table is created and on reset.',
+);
 
-export const ConfigSchema = z
-  .strictObject({
-    schemas: z.record(z.string(), SchemaDefinitionSchema).optional().describe('Record shapes by capitalised singular name.'),
-    endpoints: z.array(EndpointEntrySchema).describe('The HTTP endpoints: each maps a method and path to a response.'),
-    server: ServerSchema.optional(),
-    seed: SeedSchema.optional(),
-  })
-  .describe('A Mockyard config: schemas, endpoints, and optional server and seed sections.');
+export const ConfigSchema = described(
+  z.strictObject({
+    schemas: optional(z.record(z.string(), SchemaDefinitionSchema), 'Record shapes by capitalised singular name.'),
+    endpoints: described(z.array(EndpointEntrySchema), 'The HTTP endpoints: each maps a method and path to a response.'),
+    server: optional(ServerSchema),
+    seed: optional(SeedSchema),
+  }),
+  'A Mockyard config: schemas, endpoints, and optional server and seed sections.',
+);
 
 export type FieldObject = z.infer<typeof FieldObjectSchema>;
 export type FieldDefinition = z.infer<typeof FieldSchema>;

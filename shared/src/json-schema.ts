@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ConfigSchema } from './config-schema.js';
 
 /** The config's JSON Schema (draft-07, which the YAML language servers of Monaco and VS Code read). */

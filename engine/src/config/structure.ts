@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ConfigSchema,
   EndpointSchema,
@@ -16,7 +16,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { describePath, jsonTypeName, valueAt } from './describe.js';
 import { didYouMean } from './did-you-mean.js';
-import type { DocPath, YamlSource } from './yaml-source.js';
+import type { ConfigSource, DocPath } from './source.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -79,7 +79,7 @@ function flatten(issues: readonly Issue[], root: unknown, prefix: DocPath = []):
   return out;
 }
 
-function toProblems(source: YamlSource, issue: Issue, path: DocPath): Problem[] {
+function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[] {
   const root = source.value;
   const where = describePath(root, path);
   const value = valueAt(root, path);
@@ -152,7 +152,7 @@ const article = (type: string): string =>
   ] ?? `a ${type}`;
 
 /** Checks the document's shape against the zod schema; returns the typed config when it fits. */
-export function checkStructure(source: YamlSource): { config?: Config; problems: Problem[] } {
+export function checkStructure(source: ConfigSource): { config?: Config; problems: Problem[] } {
   if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
     return { problems: [source.problemAt([], 'yamlNotMapping', messages.yamlNotMapping())] };
   }
