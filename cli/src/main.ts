@@ -4,8 +4,9 @@ import { parseArgs } from 'node:util';
 import { messages } from '../../shared/src/messages.js';
 import { hasErrors, type Problem } from '../../shared/src/problems.js';
 import { isLoopbackHost } from '../../engine/src/config/compile-server.js';
-import { Engine, validateConfig, watchConfig } from '../../engine/src/index.js';
-import { readErrorReason } from '../../engine/src/watch.js';
+// Straight from their modules: the engine's index also exports the full validator, which loads `yaml`.
+import { Engine } from '../../engine/src/engine.js';
+import { readErrorReason, watchConfig } from '../../engine/src/watch.js';
 import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
 import { version } from './version.js';
 
@@ -163,9 +164,10 @@ async function serve(args: string[], c: Colors): Promise<void> {
   process.once('SIGTERM', shutdown);
 }
 
-function validate(args: string[], c: Colors): void {
+async function validate(args: string[], c: Colors): Promise<void> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: { 'no-color': { type: 'boolean' }, color: { type: 'boolean' } } });
   const { path, text } = readConfig(positionals[0]);
+  const { validateConfig } = await import('../../engine/src/config/validate.js');
   const { problems } = validateConfig(text, { configPath: path });
   printProblems(path, problems, c);
   if (hasErrors(problems)) {
@@ -200,7 +202,7 @@ export async function main(argv: string[]): Promise<void> {
           process.exit(code);
         });
       case 'validate':
-        return validate(rest, c);
+        return await validate(rest, c);
       case 'schema':
         process.stdout.write(`${JSON.stringify((await import('../../shared/src/json-schema.js')).configJsonSchema(), null, 2)}\n`);
         return;

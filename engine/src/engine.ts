@@ -4,7 +4,8 @@ import type { LogEntry } from '../../shared/src/log-entry.js';
 import { messages } from '../../shared/src/messages.js';
 import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary, TableSummary } from '../../shared/src/service-summary.js';
-import { validateConfig, type ValidationResult } from './config/validate.js';
+import type { ValidationResult } from './config/check.js';
+import { validateQuickly } from './config/validate-quickly.js';
 import { adminHandler } from './http/admin.js';
 import { Listener, type Address, type ListenerOptions } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
@@ -103,9 +104,13 @@ export class Engine extends TypedEmitter<EngineEvents> {
     this.listener = new Listener((req, res) => this.handle(req, res), options.http);
   }
 
-  /** Checks a config text without applying it. */
-  validate(text: string): ValidationResult {
-    return validateConfig(text, { configPath: this.options.configPath, adminToken: this.adminToken, defaultPort: this.options.defaultPort });
+  /**
+   * Checks a config text without applying it. A text with problems loads the full validator (and
+   * `yaml`, to place them) on first need, so a server whose config is fine starts without either.
+   */
+  async validate(text: string): Promise<ValidationResult> {
+    const options = { configPath: this.options.configPath, adminToken: this.adminToken, defaultPort: this.options.defaultPort };
+    return validateQuickly(text, options) ?? (await import('./config/validate.js')).validateConfig(text, options);
   }
 
   get model(): ServiceModel | undefined {
@@ -123,10 +128,19 @@ export class Engine extends TypedEmitter<EngineEvents> {
   /**
    * Validates a config and, if it has no errors, makes it live at once: migrates the tables,
    * swaps the router atomically and rebinds if the port changed. In-flight requests finish on
-   * the version they started with. An invalid config changes nothing.
+   * the version they started with. An invalid config changes nothing. Applies take effect in the
+   * order they were called, however long each one's validation takes.
    */
-  async apply(text: string): Promise<ApplyResult> {
-    const { problems, model } = this.validate(text);
+  apply(text: string): Promise<ApplyResult> {
+    const result = this.applying.then(() => this.applyNow(text));
+    this.applying = result.catch(() => undefined);
+    return result;
+  }
+
+  private applying: Promise<unknown> = Promise.resolve();
+
+  private async applyNow(text: string): Promise<ApplyResult> {
+    const { problems, model } = await this.validate(text);
     if (!model) return this.reject(problems);
     const { server } = model;
     if (this.options.port !== undefined) server.port = this.options.port;

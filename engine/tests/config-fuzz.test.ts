@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import type { Problem } from '../../shared/src/problems.js';
-import { validateConfig, type ValidationResult } from '../src/config/validate.js';
+import { validateConfig, validateWithYaml, type ValidationResult } from '../src/config/validate.js';
+import { validateQuickly } from '../src/config/validate-quickly.js';
 import { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_YAML_ERRORS } from '../src/config/yaml-source.js';
 
 const EXAMPLES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../examples');
@@ -42,6 +43,10 @@ function check(text: string): Timed {
   const ms = performance.now() - start;
   assert.ok(ms < SLOW_MS, `validateConfig took ${ms.toFixed(0)} ms (limit ${SLOW_MS}) for input ${JSON.stringify(text.slice(0, 500))}`);
   assertSaneProblems(text, result.problems);
+  // The quick path (js-yaml) answers only for texts without problems, and then exactly as yaml would:
+  // the same values, endpoint lines and schema positions.
+  const quick = validateQuickly(text, { configPath: CONFIG_PATH });
+  if (quick) assert.deepEqual(quick, validateWithYaml(text, { configPath: CONFIG_PATH }), `the two paths differ for ${JSON.stringify(text.slice(0, 500))}`);
   if (result.model) assert.ok(result.problems.every((p) => p.severity !== 'error'), 'a model is only given without errors');
   else if (Buffer.byteLength(text) > 0) assert.ok(result.problems.some((p) => p.severity === 'error'), 'no model means at least one error');
   return { result, ms };

@@ -10,7 +10,7 @@ import type { Problem } from '../../../shared/src/problems.js';
 import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model.js';
 import { tableNameFor } from '../store/table-name.js';
 import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
-import type { DocPath, YamlSource } from './yaml-source.js';
+import type { ConfigSource, DocPath } from './source.js';
 
 const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
 const LOOKUP_TYPES = new Set(['string', 'number', 'integer', 'datetime']);
@@ -39,7 +39,7 @@ const routeShape = (method: string, path: string): string =>
   `${method} ${path.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/'}`;
 
 interface Context {
-  source: YamlSource;
+  source: ConfigSource;
   schemas: ReadonlyMap<string, SchemaModel>;
   problems: Problem[];
   /** Schemas and fields whose errors are already reported. */
@@ -201,7 +201,7 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
  * The six endpoints of a resource share one entry: report each problem once, and point it at
  * `resource:` when the key it names (method, response, or a defaulted path) is not written in the entry.
  */
-function tidyResourceProblems(source: YamlSource, entry: object, at: DocPath, problems: Problem[], from: number): void {
+function tidyResourceProblems(source: ConfigSource, entry: object, at: DocPath, problems: Problem[], from: number): void {
   const seen = new Set<string>();
   const added = problems.splice(from).map((problem) => {
     const key = problem.path[at.length];
@@ -218,7 +218,7 @@ function tidyResourceProblems(source: YamlSource, entry: object, at: DocPath, pr
 
 /** Builds every well-formed endpoint, expanding `resource:` entries and rejecting duplicate routes. */
 export function compileEndpoints(
-  source: YamlSource,
+  source: ConfigSource,
   raw: unknown,
   schemas: ReadonlyMap<string, SchemaModel>,
   problems: Problem[],

@@ -4,7 +4,7 @@ import type { Problem } from '../../../shared/src/problems.js';
 import type { FieldModel, SchemaModel } from '../model.js';
 import { describeJsonValue, EXPECTED, fitsType } from '../store/field-values.js';
 import { tableNameFor } from '../store/table-name.js';
-import type { YamlSource } from './yaml-source.js';
+import type { ConfigSource } from './source.js';
 
 const SCHEMA_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -29,7 +29,7 @@ function fieldModel(name: string, definition: FieldDefinition): FieldModel {
 export type BrokenNames = Set<string>;
 
 /** Builds every well-formed schema; problems go to `problems`, broken schemas are left out and named in `broken`. */
-export function compileSchemas(source: YamlSource, raw: unknown, problems: Problem[], broken: BrokenNames = new Set()): Map<string, SchemaModel> {
+export function compileSchemas(source: ConfigSource, raw: unknown, problems: Problem[], broken: BrokenNames = new Set()): Map<string, SchemaModel> {
   const schemas = new Map<string, SchemaModel>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return schemas;
   const tables = new Map<string, string>();

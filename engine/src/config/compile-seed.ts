@@ -4,11 +4,11 @@ import type { Problem } from '../../../shared/src/problems.js';
 import type { SchemaModel } from '../model.js';
 import { checkRecord } from '../store/record-check.js';
 import type { BrokenNames } from './compile-schemas.js';
-import type { YamlSource } from './yaml-source.js';
+import type { ConfigSource } from './source.js';
 
 /** Seed rows per schema, each row checked as a create would check it. */
 export function compileSeed(
-  source: YamlSource,
+  source: ConfigSource,
   raw: unknown,
   schemas: ReadonlyMap<string, SchemaModel>,
   problems: Problem[],

@@ -3,7 +3,7 @@ import { ServerSchema, type ServerDefinition } from '../../../shared/src/config-
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { ServerModel } from '../model.js';
-import type { YamlSource } from './yaml-source.js';
+import type { ConfigSource } from './source.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -55,7 +55,7 @@ function parseServer(raw: unknown): ServerDefinition {
   return server as ServerDefinition;
 }
 
-export function compileServer(source: YamlSource, raw: unknown, options: ServerOptions, problems: Problem[]): ServerModel {
+export function compileServer(source: ConfigSource, raw: unknown, options: ServerOptions, problems: Problem[]): ServerModel {
   const server = parseServer(raw);
   const host = server.host ?? DEFAULT_HOST;
   if (!isLoopbackHost(host)) {

@@ -1,4 +1,4 @@
-import type { DocPath } from './yaml-source.js';
+import type { DocPath } from './source.js';
 
 const get = (root: unknown, path: DocPath): unknown => {
   let node = root;

@@ -1,54 +1,31 @@
-import type { Problem } from '../../../shared/src/problems.js';
-import { messages } from '../../../shared/src/messages.js';
-import type { ServiceModel } from '../model.js';
-import { compileEndpoints } from './compile-endpoints.js';
-import { compileSchemas } from './compile-schemas.js';
-import { compileSeed } from './compile-seed.js';
-import { compileServer, type ServerOptions } from './compile-server.js';
-import { checkStructure } from './structure.js';
-import { MAX_CONFIG_BYTES, YamlSource } from './yaml-source.js';
+import { byPosition, checkConfig, type ValidationResult } from './check.js';
+import type { ServerOptions } from './compile-server.js';
+import { tooLarge } from './source.js';
+import { validateQuickly } from './validate-quickly.js';
+import { YamlSource } from './yaml-source.js';
 
-export interface ValidationResult {
-  /** Every problem found, errors and warnings, in document order. */
-  problems: Problem[];
-  /** The compiled service, present only when there is no error. */
-  model?: ServiceModel;
-}
-
-const byPosition = (a: Problem, b: Problem): number =>
-  a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column;
+export type { ValidationResult } from './check.js';
 
 /**
  * Parses and checks a config text, collecting every problem with its line and column.
+ * Most texts are fine and validateQuickly reads them; any problem at all, and the text is read again
+ * by yaml, which places every problem (and adds yaml's own), so positions never depend on the path.
  * @example validateConfig(text, { configPath: 'blog.yaml' }).problems
  */
 export function validateConfig(text: string, options: ServerOptions = {}): ValidationResult {
-  if (Buffer.byteLength(text) > MAX_CONFIG_BYTES) {
-    const problem: Problem = {
-      code: 'configTooLarge',
-      severity: 'error',
-      message: messages.configTooLarge(MAX_CONFIG_BYTES / 1024 / 1024),
-      range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
-      path: [],
-    };
-    return { problems: [problem] };
-  }
+  return validateQuickly(text, options) ?? validateWithYaml(text, options);
+}
+
+/** The full path alone: the text read by yaml, every problem placed. (Tests compare the two paths.) */
+export function validateWithYaml(text: string, options: ServerOptions = {}): ValidationResult {
+  const large = tooLarge(text);
+  if (large) return { problems: [large] };
   const source = new YamlSource(text);
   if (source.problems.some((p) => p.severity === 'error')) return { problems: [...source.problems].sort(byPosition) };
-  const { problems } = checkStructure(source);
-  problems.push(...source.problems);
-  const root = source.value;
-  if (root === null || typeof root !== 'object' || Array.isArray(root)) return { problems };
-  const raw = root as Record<string, unknown>;
-  const broken = new Set<string>();
-  const schemas = compileSchemas(source, raw.schemas, problems, broken);
-  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems, broken);
-  const seed = compileSeed(source, raw.seed, schemas, problems, broken);
-  const server = compileServer(source, raw.server, options, problems);
-  if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
-    problems.push(source.problemAt(['endpoints'], 'noEndpoints', messages.noEndpoints(), 'warning', 'key'));
+  const result = checkConfig(source, options);
+  if (source.problems.length > 0) {
+    result.problems.push(...source.problems);
+    result.problems.sort(byPosition);
   }
-  problems.sort(byPosition);
-  if (problems.some((p) => p.severity === 'error')) return { problems };
-  return { problems, model: { schemas, endpoints, server, seed } };
+  return result;
 }

@@ -1,17 +1,9 @@
 import { isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Problem, Range, Severity } from '../../../shared/src/problems.js';
 import { messages } from '../../../shared/src/messages.js';
+import { ConfigSource, MAX_CONFIG_DEPTH, type DocPath } from './source.js';
 
-export type DocPath = (string | number)[];
-
-/** Largest config text accepted; bigger files are refused before parsing. */
-export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
-
-/**
- * Deepest nesting of mappings and lists accepted. Real configs stay under ten levels (an inline
- * response a few more); past this the later checks, which recurse, could run out of stack.
- */
-export const MAX_CONFIG_DEPTH = 100;
+export { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, type DocPath } from './source.js';
 
 /**
  * YAML errors reported per text. A broken file (e.g. thousands of unclosed brackets) can make the
@@ -38,22 +30,21 @@ function depthOf(value: unknown): number {
 const moreErrors = (n: number): string => `YAML syntax error: ${n} more error${n === 1 ? '' : 's'} after this one not shown; fix the ones above first.`;
 
 /**
- * A parsed YAML config that remembers where every key and value came from, so that any
- * problem found later (by zod or by the semantic checks) can be pointed at a line and column.
+ * A config parsed with `yaml`: every syntax error and warning with its position, duplicate keys, alias
+ * and depth limits, and the exact range of every node. The authority on a text's problems.
+ * (Line starts are counted by ConfigSource: yaml's LineCounter misses lines after a `...`.)
  */
-export class YamlSource {
+export class YamlSource extends ConfigSource {
   readonly value: unknown;
   readonly problems: Problem[] = [];
   private readonly doc: Document.Parsed;
-  /** Offset where each line starts. yaml's LineCounter misses lines after a `...` or in some broken input. */
-  private readonly lineStarts: number[] = [0];
   /** Each mapping's pairs by key text (first one wins), built on first use: rangeOf is called per problem and per schema. */
   private readonly keyIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
   /** For openerBefore: where the quoted scalar or flow collection ending at an offset starts. */
   private openers: Map<number, number> | undefined;
 
-  constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+  constructor(text: string) {
+    super(text);
     let doc: Document.Parsed;
     try {
       // Duplicate keys are found below in one pass per mapping; yaml's own check (uniqueKeys) compares
@@ -98,7 +89,6 @@ export class YamlSource {
     this.value = value;
   }
 
-  /** The range of the value at `path`, or of the nearest ancestor that exists. */
   rangeOf(path: DocPath, part: 'key' | 'value' = 'value'): Range {
     let node: unknown = this.doc.contents;
     let keyNode: unknown = undefined;
@@ -125,38 +115,9 @@ export class YamlSource {
     return this.toRange(range[0], range[1]);
   }
 
-  /** The position of the n-th item of a sequence or of a key, for messages like "declared on line 12". */
-  lineOf(path: DocPath): number {
-    return this.rangeOf(path).start.line;
-  }
-
-  problemAt(path: DocPath, code: string, message: string, severity: Severity = 'error', part: 'key' | 'value' = 'value'): Problem {
-    return { code, severity, message, range: this.rangeOf(path, part), path };
-  }
-
   private rangeOfNode(node: Node): Range {
     const range = node.range ?? [0, 0, 0];
     return this.toRange(range[0], range[1]);
-  }
-
-  /** 1-based line and column of an offset. */
-  private linePos(offset: number): { line: number; col: number } {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((this.lineStarts[mid] ?? 0) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, col: offset - (this.lineStarts[low] ?? 0) + 1 };
-  }
-
-  private toRange(start: number, end: number): Range {
-    // yaml can place an error one past the end of the text (e.g. a `{` never closed).
-    const from = Math.max(0, Math.min(start, this.text.length));
-    const a = this.linePos(from);
-    const b = this.linePos(Math.max(from, Math.min(end, this.text.length)));
-    return { start: { line: a.line, column: a.col }, end: { line: b.line, column: b.col } };
   }
 
   /** A mapping's pairs by key text. Object keys are text, while YAML keys such as `1:` or `true:` parse to numbers and booleans. */

@@ -156,7 +156,7 @@ export class StudioSession extends TypedEmitter<Events> {
     this.fileError = undefined;
     if (this.options.autoApply === false) {
       this.pendingApply = true;
-      this.lastProblems = this.engine.validate(text).problems;
+      this.lastProblems = (await this.engine.validate(text)).problems;
       this.emit('server.status', this.status());
       return { applied: false, problems: this.lastProblems };
     }
@@ -183,9 +183,9 @@ export class StudioSession extends TypedEmitter<Events> {
     return result;
   }
 
-  validate(text: string): { problems: Problem[]; durationMs: number } {
+  async validate(text: string): Promise<{ problems: Problem[]; durationMs: number }> {
     const start = performance.now();
-    const { problems } = this.engine.validate(text);
+    const { problems } = await this.engine.validate(text);
     return { problems, durationMs: performance.now() - start };
   }
 

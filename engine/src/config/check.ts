@@ -1,0 +1,38 @@
+import type { Problem } from '../../../shared/src/problems.js';
+import { messages } from '../../../shared/src/messages.js';
+import type { ServiceModel } from '../model.js';
+import { compileEndpoints } from './compile-endpoints.js';
+import { compileSchemas } from './compile-schemas.js';
+import { compileSeed } from './compile-seed.js';
+import { compileServer, type ServerOptions } from './compile-server.js';
+import type { ConfigSource } from './source.js';
+import { checkStructure } from './structure.js';
+
+export interface ValidationResult {
+  /** Every problem found, errors and warnings, in document order. */
+  problems: Problem[];
+  /** The compiled service, present only when there is no error. */
+  model?: ServiceModel;
+}
+
+export const byPosition = (a: Problem, b: Problem): number =>
+  a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column;
+
+/** Every check after parsing (structure, then meaning), on either kind of source. */
+export function checkConfig(source: ConfigSource, options: ServerOptions): ValidationResult {
+  const { problems } = checkStructure(source);
+  const root = source.value;
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) return { problems };
+  const raw = root as Record<string, unknown>;
+  const broken = new Set<string>();
+  const schemas = compileSchemas(source, raw.schemas, problems, broken);
+  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems, broken);
+  const seed = compileSeed(source, raw.seed, schemas, problems, broken);
+  const server = compileServer(source, raw.server, options, problems);
+  if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
+    problems.push(source.problemAt(['endpoints'], 'noEndpoints', messages.noEndpoints(), 'warning', 'key'));
+  }
+  problems.sort(byPosition);
+  if (problems.some((p) => p.severity === 'error')) return { problems };
+  return { problems, model: { schemas, endpoints, server, seed } };
+}

@@ -1,0 +1,18 @@
+import { checkConfig, type ValidationResult } from './check.js';
+import type { ServerOptions } from './compile-server.js';
+import { FastSource } from './fast-source.js';
+import { tooLarge } from './source.js';
+
+/**
+ * The answer for a text that is plainly fine (or too large to read), without loading `yaml`; undefined
+ * when the text has a problem to place, which validateConfig (with yaml) then finds and places.
+ * `mockyard serve` starts through here: most of its startup was yaml reading the config.
+ */
+export function validateQuickly(text: string, options: ServerOptions = {}): ValidationResult | undefined {
+  const large = tooLarge(text);
+  if (large) return { problems: [large] };
+  const fast = FastSource.parse(text);
+  if (!fast) return undefined;
+  const result = checkConfig(fast, options);
+  return result.problems.length === 0 ? result : undefined;
+}
