@@ -29,5 +29,5 @@ USER node
 EXPOSE 3000
 VOLUME ["/config"]
 HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/').then(() => process.exit(0), () => process.exit(1))"]
-ENTRYPOINT ["node", "/app/bin/mockyard.js"]
+ENTRYPOINT ["node", "/app/bin/mockyard.cjs"]
 CMD ["serve", "/config/mockyard.yaml", "--host", "0.0.0.0"]

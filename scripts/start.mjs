@@ -43,5 +43,5 @@ if (electron) {
   const { ensureSampleWorkspace } = await import('../dist/engine/src/studio/sample-workspace.js');
   const config = process.argv[2] ?? ensureSampleWorkspace();
   console.log("Electron's binary is not installed here (get it with `npx install-electron` where its download is allowed), so Mockyard opens the browser studio instead.");
-  run(process.execPath, [join(root, 'bin/mockyard.js'), 'studio', config]);
+  run(process.execPath, [join(root, 'bin/mockyard.cjs'), 'studio', config]);
 }

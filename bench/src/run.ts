@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const servers = new Map<Name, Started>();
   try {
     writeFileSync(join(dir, 'bench.yaml'), mockyardConfig());
-    const cli = join(root, 'bin/mockyard.js');
+    const cli = join(root, 'bin/mockyard.cjs');
     const baseline = join(root, 'dist/bench/src/baseline-server.js');
     const cpu = pinned ? 0 : undefined;
     const idle: Partial<Record<Name, number>> = {};

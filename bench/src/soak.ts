@@ -67,7 +67,7 @@ interface Server {
 }
 
 async function startServer(dir: string, port: number): Promise<Server> {
-  const args = [join(root, 'bin/mockyard.js'), 'serve', 'soak.yaml', '--port', String(port), '--watch', '--admin', '--quiet', '--no-color'];
+  const args = [join(root, 'bin/mockyard.cjs'), 'serve', 'soak.yaml', '--port', String(port), '--watch', '--admin', '--quiet', '--no-color'];
   const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let out = '';
   let err = '';

@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 
-/** dist/cli/tests/cli.test.js -> bin/mockyard.js at the repository root. */
-const BIN = fileURLToPath(new URL('../../../bin/mockyard.js', import.meta.url));
+/** dist/cli/tests/cli.test.js -> bin/mockyard.cjs at the repository root. */
+const BIN = fileURLToPath(new URL('../../../bin/mockyard.cjs', import.meta.url));
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const TIMEOUT_MS = 10_000;
 const ANSI = /\u001b\[/;

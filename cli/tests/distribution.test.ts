@@ -32,14 +32,14 @@ test('the Dockerfile is a multi-stage build on node slim that serves /config as 
   assert.equal(arg('USER'), 'node', 'the image runs as a non-root user');
   const entrypoint = JSON.parse(arg('ENTRYPOINT')) as string[];
   const cmd = JSON.parse(arg('CMD')) as string[];
-  assert.deepEqual([...entrypoint, ...cmd], ['node', '/app/bin/mockyard.js', 'serve', '/config/mockyard.yaml', '--host', '0.0.0.0']);
+  assert.deepEqual([...entrypoint, ...cmd], ['node', '/app/bin/mockyard.cjs', 'serve', '/config/mockyard.yaml', '--host', '0.0.0.0']);
   // Everything the image copies from the build stage is what `npm run build` makes here.
   for (const copy of final.filter((i) => i.getKeyword() === 'COPY')) {
     const [from, source] = (copy.getArgumentsContent() ?? '').split(/\s+/);
     if (from === '--from=build') assert.ok(existsSync(join(root, (source as string).replace(/^\/app\//, ''))), `${source} exists after the build`);
   }
   // The CLI entry it names runs, with the command it is given.
-  const version = execFileSync(process.execPath, [join(root, 'bin/mockyard.js'), '--version']).toString().trim();
+  const version = execFileSync(process.execPath, [join(root, 'bin/mockyard.cjs'), '--version']).toString().trim();
   assert.equal(version, (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version);
   const docker = spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 10_000 });
   if (docker.status !== 0) t.diagnostic('no Docker engine here: the Dockerfile was parsed and checked, not built');
@@ -51,7 +51,7 @@ test('npm pack makes a package whose bin serves and validates a config from a fr
     // --ignore-scripts: `npm test` has just built dist/; packing must not rebuild it under the other tests.
     const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, env: cleanEnv(), stdio: ['ignore', 'pipe', 'ignore'] }).toString()) as { filename: string; files: { path: string }[] }[];
     const files = (packed[0]?.files ?? []).map((f) => f.path);
-    for (const needed of ['bin/mockyard.js', 'dist/cli-bundle/main.js', 'dist/renderer/index.html', 'examples/blog.yaml', 'package.json', 'README.md']) assert.ok(files.includes(needed), `${needed} is in the package`);
+    for (const needed of ['bin/mockyard.cjs', 'dist/cli-bundle/main.cjs', 'dist/renderer/index.html', 'examples/blog.yaml', 'package.json', 'README.md']) assert.ok(files.includes(needed), `${needed} is in the package`);
     assert.deepEqual(files.filter((f) => /(^|\/)tests?\/|\.ts$|^engine\/|^renderer\/src/.test(f)), [], 'no sources or tests in the package');
     t.diagnostic(`package: ${files.length} files`);
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** bin/mockyard.js, from dist/cli/tests/. */
-export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.js');
+/** bin/mockyard.cjs, from dist/cli/tests/. */
+export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.cjs');
 
 export interface Running {
   child: ChildProcess;

@@ -6,12 +6,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * How to run the CLI: bin/mockyard.js (the rolldown bundle) after `npm run build`; when only
+ * How to run the CLI: bin/mockyard.cjs (the rolldown bundle) after `npm run build`; when only
  * `tsc -b` ran since, the bundle is older than the compiled sources and would test old code, so
  * then the compiled CLI runs instead.
  */
 export function cliCommand(): string[] {
-  const bundle = join(ROOT, 'dist/cli-bundle/main.js');
+  const bundle = join(ROOT, 'dist/cli-bundle/main.cjs');
   const newest = (dir: string): number => {
     let latest = 0;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -22,7 +22,7 @@ export function cliCommand(): string[] {
     return latest;
   };
   const sources = Math.max(...['dist/cli/src', 'dist/engine/src', 'dist/shared/src'].map((d) => newest(join(ROOT, d))));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return [join(ROOT, 'bin/mockyard.js')];
+  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return [join(ROOT, 'bin/mockyard.cjs')];
   const main = pathToFileURL(join(ROOT, 'dist/cli/src/main.js')).href;
   return ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); await main(process.argv.slice(1));`];
 }

@@ -15,7 +15,7 @@ import { Engine } from '../src/engine.js';
 import { serve, tempDir, yaml } from './helpers.js';
 import { assertIntact, dbOf, errorOf, rowCount } from './http-fixtures.js';
 
-const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.js');
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.cjs');
 
 /** A small seeded PRNG (mulberry32): kill points are random but the same on every run. */
 function prng(seed: number): () => number {

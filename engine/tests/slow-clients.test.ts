@@ -18,7 +18,7 @@ import { assertIntact, rowCount } from './http-fixtures.js';
 /** Timeouts low enough to watch them fire; production keeps LISTENER_DEFAULTS. */
 const FAST = { headersTimeout: 800, requestTimeout: 1500, connectionsCheckingInterval: 100 };
 
-const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.js');
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.cjs');
 
 interface Watched {
   socket: Socket;
