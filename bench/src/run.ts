@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: Mockyard against a bare node:http + better-sqlite3 baseline, interleaved, pinned
  * to one CPU with the load generator on the other. Prints numbers and whether each target is met.
- * BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 2) shorten or lengthen the run; BENCH_STARTS
+ * BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 3) shorten or lengthen the run; BENCH_STARTS
  * (default 7) is how many fresh starts of each server the startup figure takes the median of.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,8 @@ import { benchReload } from './reload.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** BENCH_ONLY=users runs only the requests whose name contains it (for profiling one path). */
 const ONLY = process.env.BENCH_ONLY;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Rounds per request and server; each figure is the median round, so one disturbed round does not decide a ratio. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Fresh starts of each server for the startup figure (one start is too noisy to compare). */
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -110,24 +111,23 @@ async function main(): Promise<void> {
         }
       }
     }
-    const mean = (key: string, f: (r: LoadResult) => number): number => {
-      const rs = results.get(key) ?? [];
-      return rs.reduce((s, r) => s + f(r), 0) / Math.max(1, rs.length);
-    };
+    const typical = (key: string, f: (r: LoadResult) => number): number => median((results.get(key) ?? []).map(f));
+    // Errors are counted over every round: a median would hide a round that had some.
+    const errors = (key: string): number => (results.get(key) ?? []).reduce((n, r) => n + r.errors, 0);
     console.log('request                  server               req/s   p50 ms  p99 ms  errors');
     for (const scenario of scenarios) {
       for (const name of order) {
         const key = `${scenario.name}|${name}`;
         console.log(
-          `${scenario.name.padEnd(24)} ${name.padEnd(20)} ${fmt(mean(key, (r) => r.rps)).padStart(6)}  ${fmt(mean(key, (r) => r.p50), 1).padStart(6)}  ${fmt(mean(key, (r) => r.p99), 1).padStart(6)}  ${fmt(mean(key, (r) => r.errors)).padStart(6)}`,
+          `${scenario.name.padEnd(24)} ${name.padEnd(20)} ${fmt(typical(key, (r) => r.rps)).padStart(6)}  ${fmt(typical(key, (r) => r.p50), 1).padStart(6)}  ${fmt(typical(key, (r) => r.p99), 1).padStart(6)}  ${fmt(errors(key)).padStart(6)}`,
         );
       }
     }
     console.log('\nratios                   mockyard/baseline  target   log-on cost  target');
     for (const scenario of scenarios) {
-      const m = mean(`${scenario.name}|mockyard`, (r) => r.rps);
-      const off = mean(`${scenario.name}|mockyard (log off)`, (r) => r.rps);
-      const b = mean(`${scenario.name}|baseline`, (r) => r.rps);
+      const m = typical(`${scenario.name}|mockyard`, (r) => r.rps);
+      const off = typical(`${scenario.name}|mockyard (log off)`, (r) => r.rps);
+      const b = typical(`${scenario.name}|baseline`, (r) => r.rps);
       const ratio = m / b;
       const cost = 1 - m / off;
       console.log(

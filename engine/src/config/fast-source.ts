@@ -3,30 +3,27 @@ import type { Range } from '../../../shared/src/problems.js';
 import { ConfigSource, MAX_CONFIG_DEPTH, type DocPath } from './source.js';
 
 /**
- * Where a node is: its own offsets and, in a mapping, its key's. A collection's end is its last
- * scalar's (yaml's runs on to a closing bracket or the next line); only problems, which the quick
- * path never places, would show it.
+ * Where a node is: its own offsets, its key's in a mapping, and its children's places by key or index.
+ * A collection's end is its last scalar's (yaml's runs on to a closing bracket or the next line);
+ * only problems, which the quick path never places, would show it.
  */
 interface Place {
   start: number;
   end: number;
   key?: { start: number; end: number };
-  collection: boolean;
+  children?: Map<string | number, Place>;
 }
 
 interface Frame {
-  path: string;
   value: unknown;
+  place: Place & { children: Map<string | number, Place> };
   /** Items seen so far (a sequence) or keys seen so far (a mapping). */
   count: number;
   /** In a mapping: the key just read, waiting for its value. */
   key?: { name: string; start: number; end: number };
-  place: Place;
 }
 
-const SEP = '\u0000';
 const LONE_CR = /\r(?!\n)/;
-const join = (path: string, segment: string | number): string => (path === '' ? String(segment) : `${path}${SEP}${segment}`);
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -40,7 +37,7 @@ export class FastSource extends ConfigSource {
   private constructor(
     text: string,
     readonly value: Record<string, unknown>,
-    private readonly places: Map<string, Place>,
+    private readonly root: Place,
   ) {
     super(text);
   }
@@ -59,22 +56,20 @@ export class FastSource extends ConfigSource {
     }
     const [value] = documents;
     if (documents.length !== 1 || !isRecord(value)) return undefined;
-    const places = placesOf(text, events, value);
-    return places && new FastSource(text, value, places);
+    const root = placesOf(text, events, value);
+    return root && new FastSource(text, value, root);
   }
 
   rangeOf(path: DocPath, part: 'key' | 'value' = 'value'): Range {
-    let place = this.places.get('');
-    let at = '';
+    let place = this.root;
     for (const segment of path) {
-      const next = this.places.get(join(at, segment));
+      // Mapping keys are text: a number names one as YamlSource's lookup does (`1:` is key '1').
+      const next = place.children?.get(segment) ?? (typeof segment === 'number' ? place.children?.get(String(segment)) : undefined);
       if (!next) break;
-      at = join(at, segment);
       place = next;
     }
-    if (!place) return this.toRange(0, Math.min(this.text.length, 1));
     // Like YamlSource: a key marks a mapping or list value better than its block, which can run on.
-    if (place.key && (part === 'key' || place.collection)) return this.toRange(place.key.start, place.key.end);
+    if (place.key && (part === 'key' || place.children)) return this.toRange(place.key.start, place.key.end);
     return this.toRange(place.start, place.end);
   }
 }
@@ -87,12 +82,12 @@ function scalarSpan(event: Extract<Event, { type: typeof EVENT_ID.SCALAR }>, fal
 }
 
 /**
- * Walks the events beside the value built from them, recording each node's place by path. Returns
- * undefined when the text uses what FastSource leaves to YamlSource, or when a key's text does not
- * name a property of its mapping's value (a key like `1.0` or `~` that resolves to something else).
+ * Walks the events beside the value built from them, recording each node's place. Returns undefined
+ * when the text uses what FastSource leaves to YamlSource, or when a key's text does not name a
+ * property of its mapping's value (a key like `1.0` or `~` that resolves to something else).
  */
-function placesOf(text: string, events: readonly Event[], root: Record<string, unknown>): Map<string, Place> | undefined {
-  const places = new Map<string, Place>();
+function placesOf(text: string, events: readonly Event[], root: Record<string, unknown>): Place | undefined {
+  let top: Place | undefined;
   const stack: Frame[] = [];
   for (const event of events) {
     switch (event.type) {
@@ -121,26 +116,30 @@ function placesOf(text: string, events: readonly Event[], root: Record<string, u
       parent.count++;
       continue;
     }
-    let path = '';
     let value: unknown = root;
     let key: Place['key'];
+    let segment: string | number = '';
     if (parent) {
-      const segment = parent.key ? parent.key.name : parent.count++;
-      path = join(parent.path, segment);
+      segment = parent.key ? parent.key.name : parent.count++;
       value = (parent.value as Record<string | number, unknown>)[segment];
       key = parent.key && { start: parent.key.start, end: parent.key.end };
       parent.key = undefined;
     }
+    let place: Place;
     if (event.type === EVENT_ID.SCALAR) {
-      const span = scalarSpan(event, key?.end ?? parent?.place.end ?? 0);
-      places.set(path, { ...span, key, collection: false });
-      if (parent) parent.place.end = Math.max(parent.place.end, span.end);
-      continue;
+      place = { ...scalarSpan(event, key?.end ?? parent?.place.end ?? 0), key };
+    } else {
+      if (event.type === EVENT_ID.SEQUENCE ? !Array.isArray(value) : !isRecord(value)) return undefined;
+      const collection = { start: event.start, end: event.start, key, children: new Map<string | number, Place>() };
+      stack.push({ value, place: collection, count: 0 });
+      place = collection;
     }
-    if (event.type === EVENT_ID.SEQUENCE ? !Array.isArray(value) : !isRecord(value)) return undefined;
-    const place: Place = { start: event.start, end: event.start, key, collection: true };
-    places.set(path, place);
-    stack.push({ path, value, count: 0, place });
+    if (parent) {
+      parent.place.children.set(segment, place);
+      parent.place.end = Math.max(parent.place.end, place.end);
+    } else {
+      top = place;
+    }
   }
-  return places;
+  return top;
 }
