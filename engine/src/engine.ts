@@ -110,7 +110,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
    */
   async validate(text: string): Promise<ValidationResult> {
     const options = { configPath: this.options.configPath, adminToken: this.adminToken, defaultPort: this.options.defaultPort };
-    return validateQuickly(text, options) ?? (await import('./config/validate.js')).validateConfig(text, options);
+    return validateQuickly(text, options) ?? (await import('./config/validate.js')).validateWithYaml(text, options);
   }
 
   get model(): ServiceModel | undefined {
