@@ -1,4 +1,4 @@
-// The CLI and the desktop main process as bundles: Node resolves and compiles one file instead of
+// The CLI and the desktop main process as bundles: Node resolves and compiles a few files instead of
 // ~300 modules (half of `mockyard serve`'s startup), and the packaged app and the npm package carry
 // exactly the code they run. better-sqlite3 stays outside (a native module), and so does electron.
 // The CLI is CommonJS (.cjs, loaded by bin/mockyard.cjs): Node starts that faster than an ES module.
