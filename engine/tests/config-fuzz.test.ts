@@ -14,7 +14,8 @@ import { stringify } from 'yaml';
 import type { Problem } from '../../shared/src/problems.js';
 import { validateConfig, validateWithYaml, type ValidationResult } from '../src/config/validate.js';
 import { validateQuickly } from '../src/config/validate-quickly.js';
-import { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_YAML_ERRORS } from '../src/config/yaml-source.js';
+import { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH } from '../src/config/source.js';
+import { MAX_YAML_ERRORS } from '../src/config/yaml-source.js';
 
 const EXAMPLES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../examples');
 const EXAMPLES = readdirSync(EXAMPLES_DIR)

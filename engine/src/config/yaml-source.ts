@@ -3,8 +3,6 @@ import type { Problem, Range, Severity } from '../../../shared/src/problems.js';
 import { messages } from '../../../shared/src/messages.js';
 import { ConfigSource, MAX_CONFIG_DEPTH, type DocPath } from './source.js';
 
-export { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, type DocPath } from './source.js';
-
 /**
  * YAML errors reported per text. A broken file (e.g. thousands of unclosed brackets) can make the
  * parser report one error per character; the first few are what the author needs.
