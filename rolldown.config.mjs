@@ -9,7 +9,15 @@ export default defineConfig([
     input: 'dist/cli/src/main.js',
     platform: 'node',
     external: ['better-sqlite3'],
-    output: { dir: 'dist/cli-bundle', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', sourcemap: true, minify: true, cleanDir: true },
+    output: {
+      dir: 'dist/cli-bundle',
+      format: 'cjs',
+      entryFileNames: '[name].cjs',
+      chunkFileNames: '[name]-[hash].cjs',
+      sourcemap: true,
+      minify: true,
+      cleanDir: true,
+    },
     logLevel: 'warn',
   },
   {

@@ -9,9 +9,13 @@ const require = createRequire(import.meta.url);
 try {
   await ensureElectronSqlite();
 } catch (err) {
-  console.error(`mockyard dist: ${err.message}\nPackaging needs Electron's headers and binary; run it where GitHub downloads work.`);
+  console.error(
+    `mockyard dist: ${err.message}\nPackaging needs Electron's headers and binary; run it where GitHub downloads work.`,
+  );
   process.exit(1);
 }
 const builder = require.resolve('electron-builder/cli.js');
-const result = spawnSync(process.execPath, [builder, '--config', 'electron-builder.yml', ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [builder, '--config', 'electron-builder.yml', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -42,6 +42,8 @@ if (electron) {
 } else {
   const { ensureSampleWorkspace } = await import('../dist/engine/src/studio/sample-workspace.js');
   const config = process.argv[2] ?? ensureSampleWorkspace();
-  console.log("Electron's binary is not installed here (get it with `npx install-electron` where its download is allowed), so Mockyard opens the browser studio instead.");
+  console.log(
+    "Electron's binary is not installed here (get it with `npx install-electron` where its download is allowed), so Mockyard opens the browser studio instead.",
+  );
   run(process.execPath, [join(root, 'bin/mockyard.cjs'), 'studio', config]);
 }

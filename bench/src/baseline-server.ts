@@ -22,7 +22,10 @@ const health = JSON.stringify({ status: 'ok' });
 const notFound = JSON.stringify({ error: 'Not found' });
 
 function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 

@@ -36,7 +36,14 @@ ${seed}
  */
 export function largeConfig(schemas: number, variant: number, fields = 0): string {
   const lines = ['schemas:'];
-  for (let i = 0; i < schemas; i++) lines.push(`  Thing${i}:`, '    properties:', '      id: integer', '      name: string', `      extra${fields}: string`);
+  for (let i = 0; i < schemas; i++)
+    lines.push(
+      `  Thing${i}:`,
+      '    properties:',
+      '      id: integer',
+      '      name: string',
+      `      extra${fields}: string`,
+    );
   lines.push('endpoints:');
   for (let i = 0; i < schemas; i++) {
     const base = `/things${i}`;

@@ -16,7 +16,10 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 export async function benchGrid(rows = 1_000_000): Promise<GridResult> {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-bench-grid-'));
   const configPath = join(dir, 'grid.yaml');
-  writeFileSync(configPath, 'schemas:\n  Person:\n    properties:\n      id: integer\n      name: string\n      age: integer\nendpoints:\n  - resource: Person\n');
+  writeFileSync(
+    configPath,
+    'schemas:\n  Person:\n    properties:\n      id: integer\n      name: string\n      age: integer\nendpoints:\n  - resource: Person\n',
+  );
   const session = new StudioSession({ configPath, port: 0, watch: false });
   try {
     await session.open();
@@ -42,9 +45,19 @@ export async function benchGrid(rows = 1_000_000): Promise<GridResult> {
         'first page': await time({ table: 'people', offset: 0, limit: 200 }),
         'middle page': await time({ table: 'people', offset: rows / 2, limit: 200 }),
         'last page': await time({ table: 'people', offset: last, limit: 200 }),
-        'sorted by name, middle': await time({ table: 'people', offset: rows / 2, limit: 200, sort: { field: 'name', descending: false } }),
+        'sorted by name, middle': await time({
+          table: 'people',
+          offset: rows / 2,
+          limit: 200,
+          sort: { field: 'name', descending: false },
+        }),
         'filtered age_gte=80, first': await time({ table: 'people', offset: 0, limit: 200, filter: 'age_gte=80' }),
-        'filtered age_gte=80, next pages': await time({ table: 'people', offset: 5000, limit: 200, filter: 'age_gte=80' }),
+        'filtered age_gte=80, next pages': await time({
+          table: 'people',
+          offset: 5000,
+          limit: 200,
+          filter: 'age_gte=80',
+        }),
       },
     };
   } finally {

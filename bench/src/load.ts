@@ -20,7 +20,13 @@ export const SCENARIOS: Scenario[] = [
   { name: 'GET /health (static)', method: 'GET', path: '/health', target: 0.8 },
   { name: 'GET /users (100 rows)', method: 'GET', path: '/users', target: 1.5 },
   { name: 'GET /users/42', method: 'GET', path: '/users/42', target: 0.8 },
-  { name: 'POST /users', method: 'POST', path: '/users', body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com' }), target: 0.8 },
+  {
+    name: 'POST /users',
+    method: 'POST',
+    path: '/users',
+    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com' }),
+    target: 0.8,
+  },
 ];
 
 /** Runs autocannon against one scenario: `connections` keep-alive connections for `seconds`. */

@@ -22,8 +22,16 @@ export interface Started {
 }
 
 /** Spawns a server (pinned to `cpu` when taskset exists) and waits for /health to answer. */
-export async function startServer(args: string[], port: number, cpu: number | undefined, cwd: string): Promise<Started> {
-  const [command, ...rest] = cpu !== undefined && hasTaskset ? ['taskset', '-c', String(cpu), process.execPath, ...args] : [process.execPath, ...args];
+export async function startServer(
+  args: string[],
+  port: number,
+  cpu: number | undefined,
+  cwd: string,
+): Promise<Started> {
+  const [command, ...rest] =
+    cpu !== undefined && hasTaskset
+      ? ['taskset', '-c', String(cpu), process.execPath, ...args]
+      : [process.execPath, ...args];
   const begin = performance.now();
   const child = spawn(command as string, rest, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -28,7 +28,10 @@ const pinned = hasTaskset && cpus().length >= 2;
 
 // The load generator runs on CPU 1, the servers on CPU 0.
 if (pinned && !process.env.MOCKYARD_BENCH_PINNED) {
-  const r = spawnSync('taskset', ['-c', '1', process.execPath, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, MOCKYARD_BENCH_PINNED: '1' } });
+  const r = spawnSync('taskset', ['-c', '1', process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, MOCKYARD_BENCH_PINNED: '1' },
+  });
   process.exit(r.status ?? 1);
 }
 
@@ -36,11 +39,21 @@ type Name = 'mockyard' | 'mockyard (log off)' | 'baseline';
 
 async function checkSameBodies(mock: string, base: string): Promise<void> {
   for (const path of ['/health', '/users', '/users/42']) {
-    const [a, b] = await Promise.all([fetch(mock + path).then((r) => r.json()), fetch(base + path).then((r) => r.json())]);
-    if (!isDeepStrictEqual(a, b)) throw new Error(`bodies differ for GET ${path}:\n${JSON.stringify(a).slice(0, 300)}\n${JSON.stringify(b).slice(0, 300)}`);
+    const [a, b] = await Promise.all([
+      fetch(mock + path).then((r) => r.json()),
+      fetch(base + path).then((r) => r.json()),
+    ]);
+    if (!isDeepStrictEqual(a, b))
+      throw new Error(
+        `bodies differ for GET ${path}:\n${JSON.stringify(a).slice(0, 300)}\n${JSON.stringify(b).slice(0, 300)}`,
+      );
   }
   const post = async (url: string): Promise<unknown> => {
-    const res = await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Check', email: 'check@example.com' }) });
+    const res = await fetch(`${url}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Check', email: 'check@example.com' }),
+    });
     if (res.status !== 201) throw new Error(`POST ${url} answered ${res.status}`);
     return res.json();
   };
@@ -54,7 +67,11 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
  * Spawn to first answer, each start on a new database file (so both create and seed their table),
  * alternating between the two servers so that drift on the machine hits both alike.
  */
-async function startupTimes(dir: string, servers: Record<'mockyard' | 'baseline', (port: number, db: string) => string[]>, cpu: number | undefined): Promise<Record<'mockyard' | 'baseline', number[]>> {
+async function startupTimes(
+  dir: string,
+  servers: Record<'mockyard' | 'baseline', (port: number, db: string) => string[]>,
+  cpu: number | undefined,
+): Promise<Record<'mockyard' | 'baseline', number[]>> {
   const times = { mockyard: [] as number[], baseline: [] as number[] };
   for (let i = 0; i < STARTS; i++) {
     for (const name of ['baseline', 'mockyard'] as const) {
@@ -78,10 +95,14 @@ async function main(): Promise<void> {
     const cli = join(root, 'bin/mockyard.cjs');
     const baseline = join(root, 'dist/bench/src/baseline-server.js');
     const cpu = pinned ? 0 : undefined;
-    const starts = await startupTimes(dir, {
-      baseline: (port, db) => [baseline, db, String(port)],
-      mockyard: (port, db) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', db, '--quiet'],
-    }, cpu);
+    const starts = await startupTimes(
+      dir,
+      {
+        baseline: (port, db) => [baseline, db, String(port)],
+        mockyard: (port, db) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', db, '--quiet'],
+      },
+      cpu,
+    );
     const idle: Partial<Record<Name, number>> = {};
     const start = async (name: Name, args: (port: number) => string[]): Promise<void> => {
       const port = await freePort();
@@ -91,12 +112,33 @@ async function main(): Promise<void> {
       idle[name] = rssMiB(server.child.pid);
     };
     await start('baseline', (port) => [baseline, join(dir, 'baseline.sqlite'), String(port)]);
-    await start('mockyard', (port) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', 'mock.sqlite', '--quiet']);
-    await start('mockyard (log off)', (port) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', 'mock-nolog.sqlite', '--quiet', '--no-log']);
+    await start('mockyard', (port) => [
+      cli,
+      'serve',
+      'bench.yaml',
+      '--port',
+      String(port),
+      '--db',
+      'mock.sqlite',
+      '--quiet',
+    ]);
+    await start('mockyard (log off)', (port) => [
+      cli,
+      'serve',
+      'bench.yaml',
+      '--port',
+      String(port),
+      '--db',
+      'mock-nolog.sqlite',
+      '--quiet',
+      '--no-log',
+    ]);
     const get = (name: Name): Started => servers.get(name) as Started;
     await checkSameBodies(get('mockyard').url, get('baseline').url);
 
-    console.log(`Mockyard benchmark: ${ROUNDS} rounds x ${SECONDS} s per request and server, 50 connections, ${pinned ? 'servers on CPU 0, load on CPU 1' : 'not pinned (no taskset or one CPU)'}`);
+    console.log(
+      `Mockyard benchmark: ${ROUNDS} rounds x ${SECONDS} s per request and server, 50 connections, ${pinned ? 'servers on CPU 0, load on CPU 1' : 'not pinned (no taskset or one CPU)'}`,
+    );
     console.log('Bodies checked: GET /health, /users, /users/42 and POST /users give the same JSON from both.\n');
     const results = new Map<string, LoadResult[]>();
     const order: Name[] = ['mockyard', 'baseline', 'mockyard (log off)'];
@@ -119,7 +161,13 @@ async function main(): Promise<void> {
       for (const name of order) {
         const key = `${scenario.name}|${name}`;
         console.log(
-          `${scenario.name.padEnd(24)} ${name.padEnd(20)} ${fmt(typical(key, (r) => r.rps)).padStart(6)}  ${fmt(typical(key, (r) => r.p50), 1).padStart(6)}  ${fmt(typical(key, (r) => r.p99), 1).padStart(6)}  ${fmt(errors(key)).padStart(6)}`,
+          `${scenario.name.padEnd(24)} ${name.padEnd(20)} ${fmt(typical(key, (r) => r.rps)).padStart(6)}  ${fmt(
+            typical(key, (r) => r.p50),
+            1,
+          ).padStart(6)}  ${fmt(
+            typical(key, (r) => r.p99),
+            1,
+          ).padStart(6)}  ${fmt(errors(key)).padStart(6)}`,
         );
       }
     }
@@ -142,7 +190,9 @@ async function main(): Promise<void> {
     console.log(
       `\nstartup to first response  median of ${STARTS} fresh starts each: mockyard ${fmt(mStart)} ms (${range(starts.mockyard)}), baseline ${fmt(bStart)} ms (${range(starts.baseline)}), ratio ${fmt(mStart / bStart, 2)} (<= 1.5 ${verdict(mStart / bStart <= 1.5)})`,
     );
-    console.log(`idle RSS                   mockyard ${fmt(mRss, 1)} MiB, baseline ${fmt(bRss, 1)} MiB, ratio ${fmt(mRss / bRss, 2)} (<= 1.3 ${verdict(mRss / bRss <= 1.3)})`);
+    console.log(
+      `idle RSS                   mockyard ${fmt(mRss, 1)} MiB, baseline ${fmt(bRss, 1)} MiB, ratio ${fmt(mRss / bRss, 2)} (<= 1.3 ${verdict(mRss / bRss <= 1.3)})`,
+    );
     for (const server of servers.values()) await server.stop();
     servers.clear();
 
@@ -150,10 +200,20 @@ async function main(): Promise<void> {
     console.log(
       `hot reload                 ${reload.endpoints} endpoints, an edit adding a route: apply ${fmt(reload.applyMs, 1)} ms, apply to new route answering ${fmt(reload.applyToAnswerMs, 1)} ms (<= 20 ${verdict(reload.applyToAnswerMs <= 20)})`,
     );
-    console.log(`                           an edit adding a field to all 20 schemas (every table migrates): apply ${fmt(reload.applyAllTablesMs, 1)} ms`);
-    console.log(`reload under load          ${reload.reloads} reloads every 100 ms during ${reload.requests} requests: ${reload.failed} failed (= 0 ${verdict(reload.failed === 0)})`);
+    console.log(
+      `                           an edit adding a field to all 20 schemas (every table migrates): apply ${fmt(reload.applyAllTablesMs, 1)} ms`,
+    );
+    console.log(
+      `reload under load          ${reload.reloads} reloads every 100 ms during ${reload.requests} requests: ${reload.failed} failed (= 0 ${verdict(reload.failed === 0)})`,
+    );
     const grid = await benchGrid();
-    console.log(`data browser               a page of 200 rows from ${grid.rows.toLocaleString('en')}: ${Object.entries(grid.pages).map(([k, v]) => `${k} ${fmt(v, 1)} ms`).join(', ')}`);
+    console.log(
+      `data browser               a page of 200 rows from ${grid.rows.toLocaleString('en')}: ${Object.entries(
+        grid.pages,
+      )
+        .map(([k, v]) => `${k} ${fmt(v, 1)} ms`)
+        .join(', ')}`,
+    );
   } finally {
     for (const server of servers.values()) await server.stop();
     rmSync(dir, { recursive: true, force: true });

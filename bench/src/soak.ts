@@ -31,7 +31,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Two valid configs: the same tables, different static answers and routes. */
 function soakConfig(variant: 0 | 1): string {
-  const seed = Array.from({ length: SEED_USERS }, (_, i) => `    - { name: "User ${i + 1}", email: "user${i + 1}@example.com", score: ${i} }`).join('\n');
+  const seed = Array.from(
+    { length: SEED_USERS },
+    (_, i) => `    - { name: "User ${i + 1}", email: "user${i + 1}@example.com", score: ${i} }`,
+  ).join('\n');
   return `# soak config, variant ${variant}
 schemas:
   User:
@@ -56,7 +59,6 @@ ${seed}
 `;
 }
 
-
 interface Server {
   child: ChildProcess;
   url: string;
@@ -67,8 +69,22 @@ interface Server {
 }
 
 async function startServer(dir: string, port: number): Promise<Server> {
-  const args = [join(root, 'bin/mockyard.cjs'), 'serve', 'soak.yaml', '--port', String(port), '--watch', '--admin', '--quiet', '--no-color'];
-  const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const args = [
+    join(root, 'bin/mockyard.cjs'),
+    'serve',
+    'soak.yaml',
+    '--port',
+    String(port),
+    '--watch',
+    '--admin',
+    '--quiet',
+    '--no-color',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -84,7 +100,8 @@ async function startServer(dir: string, port: number): Promise<Server> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const token = /Authorization: Bearer (\w+)/.exec(out)?.[1];
-    if (token && /Watching soak\.yaml/.test(out)) return { child, url: `http://127.0.0.1:${port}`, token, stdout: () => out, stderr: () => err, stop };
+    if (token && /Watching soak\.yaml/.test(out))
+      return { child, url: `http://127.0.0.1:${port}`, token, stdout: () => out, stderr: () => err, stop };
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`mockyard serve did not start:\n${out}\n${err}`);
@@ -95,7 +112,28 @@ async function startServer(dir: string, port: number): Promise<Server> {
 
 type Kind = 'list' | 'get' | 'create' | 'update' | 'static';
 /** The mix, out of 20: mostly reads, as a front end under test would send. */
-const MIX: Kind[] = ['list', 'list', 'list', 'list', 'get', 'get', 'get', 'get', 'get', 'get', 'create', 'create', 'create', 'update', 'update', 'update', 'static', 'static', 'static', 'static'];
+const MIX: Kind[] = [
+  'list',
+  'list',
+  'list',
+  'list',
+  'get',
+  'get',
+  'get',
+  'get',
+  'get',
+  'get',
+  'create',
+  'create',
+  'create',
+  'update',
+  'update',
+  'update',
+  'static',
+  'static',
+  'static',
+  'static',
+];
 
 interface Tally {
   requests: number;
@@ -105,14 +143,20 @@ interface Tally {
 }
 
 async function main(): Promise<void> {
-  if (!(SECONDS > 0) || !(RPS > 0) || !(CONNECTIONS > 0)) throw new Error('SOAK_SECONDS, SOAK_RPS and SOAK_CONNECTIONS must be positive numbers.');
+  if (!(SECONDS > 0) || !(RPS > 0) || !(CONNECTIONS > 0))
+    throw new Error('SOAK_SECONDS, SOAK_RPS and SOAK_CONNECTIONS must be positive numbers.');
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-soak-'));
   const configPath = join(dir, 'soak.yaml');
   writeFileSync(configPath, soakConfig(0));
   const port = await freePort();
   const server = await startServer(dir, port);
   const { url, token } = server;
-  const tally: Tally = { requests: 0, errors: 0, byKind: { list: 0, get: 0, create: 0, update: 0, static: 0 }, failures: [] };
+  const tally: Tally = {
+    requests: 0,
+    errors: 0,
+    byKind: { list: 0, get: 0, create: 0, update: 0, static: 0 },
+    failures: [],
+  };
   const ids: number[] = Array.from({ length: SEED_USERS }, (_, i) => i + 1);
   const pick = (): number => ids[Math.floor(Math.random() * ids.length)] ?? 1;
   let created = 0;
@@ -130,8 +174,17 @@ async function main(): Promise<void> {
       else if (kind === 'get') res = await fetch(`${url}/users/${pick()}`);
       else if (kind === 'create') {
         const n = ++created;
-        res = await fetch(`${url}/users`, { method: 'POST', headers: json, body: JSON.stringify({ name: `Soak ${n}`, email: `soak${n}@example.com`, score: n % 100 }) });
-      } else if (kind === 'update') res = await fetch(`${url}/users/${pick()}`, { method: 'PATCH', headers: json, body: JSON.stringify({ score: Math.floor(Math.random() * 1000) }) });
+        res = await fetch(`${url}/users`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: `Soak ${n}`, email: `soak${n}@example.com`, score: n % 100 }),
+        });
+      } else if (kind === 'update')
+        res = await fetch(`${url}/users/${pick()}`, {
+          method: 'PATCH',
+          headers: json,
+          body: JSON.stringify({ score: Math.floor(Math.random() * 1000) }),
+        });
       else res = await fetch(`${url}/health`);
       const body = await res.text();
       tally.requests++;
@@ -141,7 +194,8 @@ async function main(): Promise<void> {
       if (kind === 'create') {
         const id = (JSON.parse(body) as { id?: unknown }).id;
         // Keep the id pool bounded: new ids replace random old ones (all still exist).
-        if (typeof id === 'number') ids.length < 5000 ? ids.push(id) : (ids[Math.floor(Math.random() * ids.length)] = id);
+        if (typeof id === 'number')
+          ids.length < 5000 ? ids.push(id) : (ids[Math.floor(Math.random() * ids.length)] = id);
       }
     } catch (err) {
       tally.requests++;
@@ -177,35 +231,44 @@ async function main(): Promise<void> {
     const expected = variant;
     writeFileSync(configPath, soakConfig(expected));
     reloads++;
-    checks.push((async () => {
-      const deadline = Date.now() + 5000;
-      while (Date.now() < deadline) {
-        try {
-          const res = await fetch(`${url}/variant`);
-          const body = (await res.json()) as { variant?: number };
-          if (body.variant === expected) {
-            reloadsLive++;
-            return;
+    checks.push(
+      (async () => {
+        const deadline = Date.now() + 5000;
+        while (Date.now() < deadline) {
+          try {
+            const res = await fetch(`${url}/variant`);
+            const body = (await res.json()) as { variant?: number };
+            if (body.variant === expected) {
+              reloadsLive++;
+              return;
+            }
+          } catch {
+            // counted as not live below
           }
-        } catch {
-          // counted as not live below
+          await new Promise((r) => setTimeout(r, 50));
         }
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      fail(`reload to variant ${expected} did not go live within 5 s`);
-    })());
+        fail(`reload to variant ${expected} did not go live within 5 s`);
+      })(),
+    );
   }, RELOAD_EVERY_MS);
 
   // RSS of the server process, once a second.
   const samples: { t: number; rss: number }[] = [];
-  const sampler = setInterval(() => samples.push({ t: (performance.now() - start) / 1000, rss: rssMiB(server.child.pid) }), SAMPLE_EVERY_MS);
+  const sampler = setInterval(
+    () => samples.push({ t: (performance.now() - start) / 1000, rss: rssMiB(server.child.pid) }),
+    SAMPLE_EVERY_MS,
+  );
   const progress = setInterval(() => {
     const t = (performance.now() - start) / 1000;
     const rss = samples.at(-1)?.rss ?? NaN;
-    console.log(`  ${t.toFixed(0).padStart(4)} s  ${tally.requests} requests, ${tally.errors} errors, ${reloads} reloads, RSS ${rss.toFixed(1)} MiB`);
+    console.log(
+      `  ${t.toFixed(0).padStart(4)} s  ${tally.requests} requests, ${tally.errors} errors, ${reloads} reloads, RSS ${rss.toFixed(1)} MiB`,
+    );
   }, 30_000);
 
-  console.log(`Mockyard soak: ${SECONDS} s at ${RPS} req/s (${CONNECTIONS} in flight), config rewritten every ${RELOAD_EVERY_MS / 1000} s, RSS counted after ${WARM_UP_SECONDS} s of warm-up`);
+  console.log(
+    `Mockyard soak: ${SECONDS} s at ${RPS} req/s (${CONNECTIONS} in flight), config rewritten every ${RELOAD_EVERY_MS / 1000} s, RSS counted after ${WARM_UP_SECONDS} s of warm-up`,
+  );
   let logLength = NaN;
   try {
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, w) => worker(w)));
@@ -238,12 +301,24 @@ async function main(): Promise<void> {
   const verdict = (ok: boolean): string => (ok ? 'ok' : 'MISSED');
 
   console.log('');
-  console.log(`requests          ${tally.requests} in ${elapsed.toFixed(0)} s (${(tally.requests / elapsed).toFixed(0)} req/s): ${Object.entries(tally.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.log(
+    `requests          ${tally.requests} in ${elapsed.toFixed(0)} s (${(tally.requests / elapsed).toFixed(0)} req/s): ${Object.entries(
+      tally.byKind,
+    )
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
   console.log(`errors            ${tally.errors} (= 0 ${verdict(tally.errors === 0)})`);
   for (const f of tally.failures) console.log(`                  ${f}`);
-  console.log(`reloads           ${reloads} written, ${reloadsLive} seen live, ${reloadedLines} "Reloaded" lines, ${notReloaded} refused (${verdict(reloadsLive === reloads && notReloaded === 0)})`);
-  console.log(`RSS               ${rssStart.toFixed(1)} MiB after warm-up, ${rssEnd.toFixed(1)} MiB at the end, max ${rssMax.toFixed(1)} MiB: ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)} % (within ±${RSS_TARGET * 100} % ${verdict(Math.abs(change) <= RSS_TARGET)})`);
-  console.log(`request log       ${logLength} entries kept, limit ${DEFAULT_LOG_LIMIT} (${verdict(logLength <= DEFAULT_LOG_LIMIT && logLength > 0)})`);
+  console.log(
+    `reloads           ${reloads} written, ${reloadsLive} seen live, ${reloadedLines} "Reloaded" lines, ${notReloaded} refused (${verdict(reloadsLive === reloads && notReloaded === 0)})`,
+  );
+  console.log(
+    `RSS               ${rssStart.toFixed(1)} MiB after warm-up, ${rssEnd.toFixed(1)} MiB at the end, max ${rssMax.toFixed(1)} MiB: ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)} % (within ±${RSS_TARGET * 100} % ${verdict(Math.abs(change) <= RSS_TARGET)})`,
+  );
+  console.log(
+    `request log       ${logLength} entries kept, limit ${DEFAULT_LOG_LIMIT} (${verdict(logLength <= DEFAULT_LOG_LIMIT && logLength > 0)})`,
+  );
   if (server.stderr().trim()) console.log(`server stderr:\n${server.stderr().trim()}`);
   rmSync(dir, { recursive: true, force: true });
   if (tally.errors > 0 || !(logLength <= DEFAULT_LOG_LIMIT) || reloadsLive !== reloads) process.exitCode = 1;

@@ -16,7 +16,14 @@ const plain = (s: string): string => s;
 
 export function colors(enabled: boolean): Colors {
   if (!enabled) return { red: plain, yellow: plain, green: plain, dim: plain, bold: plain, cyan: plain };
-  return { red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), dim: wrap(2, 22), bold: wrap(1, 22), cyan: wrap(36, 39) };
+  return {
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    green: wrap(32, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+    cyan: wrap(36, 39),
+  };
 }
 
 export const displayPath = (file: string): string => {

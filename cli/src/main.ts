@@ -88,16 +88,26 @@ async function serve(args: string[], c: Colors): Promise<void> {
   let port: number | undefined;
   if (values.port !== undefined) {
     port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a whole number from 0 to 65535, not '${values.port}'`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      usage(`--port must be a whole number from 0 to 65535, not '${values.port}'`);
   }
-  const engine = new Engine({ configPath: path, port, host: values.host, database: values.db ? resolve(values.db) : undefined, admin: values.admin, log: { enabled: !values['no-log'] } });
+  const engine = new Engine({
+    configPath: path,
+    port,
+    host: values.host,
+    database: values.db ? resolve(values.db) : undefined,
+    admin: values.admin,
+    log: { enabled: !values['no-log'] },
+  });
   const result = await engine.apply(text);
   if (!result.ok) {
     printProblems(path, result.problems, c);
     // Nothing is open, so the process ends once its output is written (process.exit could cut a piped stderr short).
     if (storeOnly(result.problems)) {
       // The config is fine; its database is not usable (locked, read-only, damaged). The file is left as it is.
-      process.stderr.write(c.red(`\nmockyard: could not start: the database cannot be used (see above); it was left as it is.\n`));
+      process.stderr.write(
+        c.red(`\nmockyard: could not start: the database cannot be used (see above); it was left as it is.\n`),
+      );
       process.exitCode = EXIT.failed;
       return;
     }
@@ -107,9 +117,14 @@ async function serve(args: string[], c: Colors): Promise<void> {
   }
   // --host overrides the config's `host:`: the warning validation gave about that one does not apply,
   // and --host is not part of the text, so it is checked here.
-  printProblems(path, values.host === undefined ? result.problems : result.problems.filter((p) => p.code !== 'bindPublic'), c);
+  printProblems(
+    path,
+    values.host === undefined ? result.problems : result.problems.filter((p) => p.code !== 'bindPublic'),
+    c,
+  );
   const host = engine.model?.server.host ?? '';
-  if (values.host !== undefined && !isLoopbackHost(host)) process.stderr.write(`${c.yellow('warning')} ${messages.bindPublic(host)}\n`);
+  if (values.host !== undefined && !isLoopbackHost(host))
+    process.stderr.write(`${c.yellow('warning')} ${messages.bindPublic(host)}\n`);
   let address;
   try {
     address = await engine.start();
@@ -123,12 +138,21 @@ async function serve(args: string[], c: Colors): Promise<void> {
   const out = process.stdout;
   out.write(`${c.bold('Mockyard')} ${version()} serving ${displayPath(path)}\n`);
   out.write(`  ${c.cyan(address.url)}\n`);
-  out.write(c.dim(`  database ${model?.server.database === ':memory:' ? ':memory:' : displayPath(model?.server.database ?? '')}\n\n`));
+  out.write(
+    c.dim(
+      `  database ${model?.server.database === ':memory:' ? ':memory:' : displayPath(model?.server.database ?? '')}\n\n`,
+    ),
+  );
   out.write(`${formatEndpoints(result.endpoints, c).join('\n')}\n\n`);
-  if (model?.server.adminToken) out.write(`  admin API: ${address.url}/__mockyard/ (Authorization: Bearer ${model.server.adminToken})\n`);
+  if (model?.server.adminToken)
+    out.write(`  admin API: ${address.url}/__mockyard/ (Authorization: Bearer ${model.server.adminToken})\n`);
 
   if (!values.quiet) {
-    engine.on('request', (e) => out.write(`${c.dim(new Date(e.time).toISOString().slice(11, 23))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`));
+    engine.on('request', (e) =>
+      out.write(
+        `${c.dim(new Date(e.time).toISOString().slice(11, 23))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
+      ),
+    );
   }
   engine.on('serverError', (e) => process.stderr.write(`${c.red('error')} ${e.message}\n`));
   engine.on('listening', (a) => out.write(`Now listening on ${c.cyan(a.url)}\n`));
@@ -141,8 +165,14 @@ async function serve(args: string[], c: Colors): Promise<void> {
         void engine.apply(next).then((r) => {
           printProblems(path, r.problems, c);
           if (r.ok) out.write(`${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoints)\n`);
-          else if (storeOnly(r.problems)) process.stderr.write(c.yellow(`Not reloaded: the database cannot be used (see above); still serving the last good config.\n`));
-          else process.stderr.write(c.yellow(`Not reloaded: ${displayPath(path)} has errors; still serving the last good config.\n`));
+          else if (storeOnly(r.problems))
+            process.stderr.write(
+              c.yellow(`Not reloaded: the database cannot be used (see above); still serving the last good config.\n`),
+            );
+          else
+            process.stderr.write(
+              c.yellow(`Not reloaded: ${displayPath(path)} has errors; still serving the last good config.\n`),
+            );
         });
       },
       onError: (err) => process.stderr.write(`${c.yellow('warning')} ${err.message}\n`),
@@ -165,7 +195,11 @@ async function serve(args: string[], c: Colors): Promise<void> {
 }
 
 async function validate(args: string[], c: Colors): Promise<void> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: { 'no-color': { type: 'boolean' }, color: { type: 'boolean' } } });
+  const { positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'no-color': { type: 'boolean' }, color: { type: 'boolean' } },
+  });
   const { path, text } = readConfig(positionals[0]);
   const { validateConfig } = await import('../../engine/src/config/validate.js');
   const { problems } = validateConfig(text, { configPath: path });
@@ -204,7 +238,9 @@ export async function main(argv: string[]): Promise<void> {
       case 'validate':
         return await validate(rest, c);
       case 'schema':
-        process.stdout.write(`${JSON.stringify((await import('../../shared/src/json-schema.js')).configJsonSchema(), null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify((await import('../../shared/src/json-schema.js')).configJsonSchema(), null, 2)}\n`,
+        );
         return;
       case '-v':
       case '--version':

@@ -34,9 +34,11 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
   const configPath = resolve(file);
   if (!existsSync(configPath)) fail(`cannot read ${file}: no such file`, 1);
   const staticDir = rendererDir();
-  if (!existsSync(resolve(staticDir, 'index.html'))) fail(`the studio UI is not built (${displayPath(staticDir)} is missing); run npm run build`, 3);
+  if (!existsSync(resolve(staticDir, 'index.html')))
+    fail(`the studio UI is not built (${displayPath(staticDir)} is missing); run npm run build`, 3);
   const port = values.port === undefined ? DEFAULT_STUDIO_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, not '${values.port}'`, 2);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be a whole number from 0 to 65535, not '${values.port}'`, 2);
   const apiPort = values['api-port'] === undefined ? undefined : Number(values['api-port']);
 
   const settings = new AppSettingsFile(defaultDataDir());
@@ -59,7 +61,12 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
   for (const p of session.problems) process.stderr.write(`${formatProblem(configPath, p, c)}\n`);
   let server;
   try {
-    server = await startStudioServer({ session, handlers: createStudioHandlers(session, { settings }), staticDir, port });
+    server = await startStudioServer({
+      session,
+      handlers: createStudioHandlers(session, { settings }),
+      staticDir,
+      port,
+    });
   } catch (err) {
     await session.close();
     const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
@@ -68,7 +75,9 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
   const status = session.status();
   process.stdout.write(`${c.bold('Mockyard studio')} for ${displayPath(configPath)}\n`);
   process.stdout.write(`  studio  ${c.cyan(server.url)}\n`);
-  process.stdout.write(`  mock    ${status.url ? c.cyan(status.url) : c.yellow(status.error ?? 'not running (the config has errors)')}\n`);
+  process.stdout.write(
+    `  mock    ${status.url ? c.cyan(status.url) : c.yellow(status.error ?? 'not running (the config has errors)')}\n`,
+  );
   process.stdout.write(c.dim('Open the studio URL in a browser. Press Ctrl+C to stop.\n'));
   const shutdown = (): void => {
     void (async () => {

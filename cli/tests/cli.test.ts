@@ -10,7 +10,9 @@ import Database from 'better-sqlite3';
 
 /** dist/cli/tests/cli.test.js -> bin/mockyard.cjs at the repository root. */
 const BIN = fileURLToPath(new URL('../../../bin/mockyard.cjs', import.meta.url));
-const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 const TIMEOUT_MS = 10_000;
 const ANSI = /\u001b\[/;
 
@@ -49,14 +51,22 @@ interface Ran {
 /** Runs the CLI to completion (killed after TIMEOUT_MS, which fails the test). */
 function run(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cliEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: cliEnv(options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`mockyard ${args.join(' ')} did not exit within ${TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(
+          `mockyard ${args.join(' ')} did not exit within ${TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
     }, TIMEOUT_MS);
     child.on('error', (err) => {
       clearTimeout(timer);
@@ -78,7 +88,11 @@ class Serving {
   private waiters: (() => void)[] = [];
 
   constructor(args: string[], cwd: string, env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [BIN, 'serve', ...args], {
+      cwd,
+      env: cliEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const notify = (): void => {
       for (const w of this.waiters) w();
     };
@@ -90,10 +104,12 @@ class Serving {
       this.stderr += d;
       notify();
     });
-    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => {
-      resolve({ code, signal });
-      notify();
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code, signal) => {
+        resolve({ code, signal });
+        notify();
+      }),
+    );
   }
 
   get running(): boolean {
@@ -112,14 +128,20 @@ class Serving {
         }
         if (!this.running) {
           done();
-          reject(new Error(`mockyard exited (${String(this.child.exitCode ?? this.child.signalCode)}) before ${stream} matched ${pattern}\n${this.output()}`));
+          reject(
+            new Error(
+              `mockyard exited (${String(this.child.exitCode ?? this.child.signalCode)}) before ${stream} matched ${pattern}\n${this.output()}`,
+            ),
+          );
           return true;
         }
         return false;
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${stream} to match ${pattern}\n${this.output()}`));
+        reject(
+          new Error(`timed out after ${timeoutMs} ms waiting for ${stream} to match ${pattern}\n${this.output()}`),
+        );
       }, timeoutMs);
       const waiter = (): void => void check();
       const done = (): void => {
@@ -141,7 +163,10 @@ class Serving {
   exit(timeoutMs = TIMEOUT_MS): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`mockyard did not exit within ${timeoutMs} ms\n${this.output()}`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`mockyard did not exit within ${timeoutMs} ms\n${this.output()}`)),
+        timeoutMs,
+      );
     });
     return Promise.race([this.exited, timeout]).finally(() => clearTimeout(timer));
   }
@@ -178,9 +203,10 @@ const fetchJson = async (url: string, init?: RequestInit): Promise<{ status: num
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 };
 
-const answers = (url: string, status = 200): Promise<boolean> => fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === status);
+const answers = (url: string, status = 200): Promise<boolean> =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === status);
 
-test('--help and --version exit 0; the version is package.json\'s', async () => {
+test("--help and --version exit 0; the version is package.json's", async () => {
   for (const flag of ['--help', '-h', 'help']) {
     const help = await run([flag]);
     assert.equal(help.code, 0, flag);
@@ -251,11 +277,22 @@ endpoints:
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
     const lines = r.stderr.trimEnd().split('\n');
-    assert.ok(lines.includes("bad.yaml:9:25 error Endpoint GET /posts references unknown schema 'Post'. Define it under `schemas:`."), r.stderr);
+    assert.ok(
+      lines.includes(
+        "bad.yaml:9:25 error Endpoint GET /posts references unknown schema 'Post'. Define it under `schemas:`.",
+      ),
+      r.stderr,
+    );
     const problems = lines.filter((l) => /^bad\.yaml:\d+:\d+ (error|warning) /.test(l));
     // The unknown field type (line 5) and the unknown method (line 11) are reported as well, each at its own line.
-    assert.ok(problems.some((l) => l.startsWith('bad.yaml:5:') && /strng/.test(l)), r.stderr);
-    assert.ok(problems.some((l) => l.startsWith('bad.yaml:11:') && /GTE/.test(l)), r.stderr);
+    assert.ok(
+      problems.some((l) => l.startsWith('bad.yaml:5:') && /strng/.test(l)),
+      r.stderr,
+    );
+    assert.ok(
+      problems.some((l) => l.startsWith('bad.yaml:11:') && /GTE/.test(l)),
+      r.stderr,
+    );
     assert.equal(problems.length, lines.length - 1, `every line but the summary is a problem:\n${r.stderr}`);
     assert.equal(lines.at(-1), `${problems.filter((l) => / error /.test(l)).length} errors in bad.yaml`);
   } finally {
@@ -307,7 +344,11 @@ test('serve --port 0 prints its URL and endpoints, answers HTTP, and exits 0 on 
     assert.match(serving.stdout, /database api\.sqlite/);
 
     assert.deepEqual(await fetchJson(`${url}/health`), { status: 200, body: { status: 'ok' } });
-    const created = await fetchJson(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' });
+    const created = await fetchJson(`${url}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Ada"}',
+    });
     assert.deepEqual(created, { status: 201, body: { id: 1, name: 'Ada' } });
     assert.deepEqual(await fetchJson(`${url}/users/1`), { status: 200, body: { id: 1, name: 'Ada' } });
     // One log line per request.
@@ -370,7 +411,16 @@ test('serve --db FILE stores the data in that file', async () => {
   try {
     const url = await serving.url();
     await serving.waitFor(/database data\/custom\.db/);
-    assert.equal((await fetchJson(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Grace"}' })).status, 201);
+    assert.equal(
+      (
+        await fetchJson(`${url}/users`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"name":"Grace"}',
+        })
+      ).status,
+      201,
+    );
     assert.deepEqual(await serving.terminate(), { code: 0, signal: null });
 
     assert.equal(existsSync(join(dir, 'api.sqlite')), false, 'the default database was not used');
@@ -411,11 +461,18 @@ test('serve --watch reloads edits (in place and by rename) and keeps the last go
     // A second atomic save still reloads (the watch follows the new file).
     writeFileSync(temp, `${USERS}  - path: /pong\n    method: GET\n    response:\n      inline: { ping: 3 }\n`);
     renameSync(temp, config);
-    await eventually('/pong to change after a second rename', async () => JSON.stringify((await fetchJson(`${url}/pong`)).body) === '{"ping":3}', serving);
+    await eventually(
+      '/pong to change after a second rename',
+      async () => JSON.stringify((await fetchJson(`${url}/pong`)).body) === '{"ping":3}',
+      serving,
+    );
 
     // A broken edit: reported with file:line:col, and the last good config keeps serving.
     writeFileSync(config, `${USERS}  - path: /posts\n    method: GET\n    response: { schema: Post, type: array }\n`);
-    await serving.waitFor(/^api\.yaml:14:25 error Endpoint GET \/posts references unknown schema 'Post'\. Define it under `schemas:`\.$/m, 'stderr');
+    await serving.waitFor(
+      /^api\.yaml:14:25 error Endpoint GET \/posts references unknown schema 'Post'\. Define it under `schemas:`\.$/m,
+      'stderr',
+    );
     await serving.waitFor(/Not reloaded: api\.yaml has errors; still serving the last good config/, 'stderr');
     assert.deepEqual(await fetchJson(`${url}/pong`), { status: 200, body: { ping: 3 } });
     assert.equal((await fetchJson(`${url}/health`)).status, 200);
@@ -444,7 +501,11 @@ test('--no-color output has no ANSI escapes, even when colour is forced', async 
     const flag = await run(['validate', 'bad.yaml', '--color'], { cwd: dir });
     assert.match(flag.stderr, ANSI, 'control: --color gives coloured output');
     // …and --no-color wins.
-    for (const args of [['validate', 'bad.yaml', '--no-color'], ['validate', 'api.yaml', '--no-color'], ['validate', 'bad.yaml', '--color', '--no-color']]) {
+    for (const args of [
+      ['validate', 'bad.yaml', '--no-color'],
+      ['validate', 'api.yaml', '--no-color'],
+      ['validate', 'bad.yaml', '--color', '--no-color'],
+    ]) {
       const r = await run(args, { cwd: dir, env: { FORCE_COLOR: '1' } });
       assert.doesNotMatch(r.stdout + r.stderr, ANSI, args.join(' '));
     }
@@ -473,7 +534,10 @@ test('serve starts a 50-endpoint config quickly (spawn to first HTTP answer)', a
   // Eight resources (six endpoints each) and two lookups: 50 endpoints.
   const names = ['Author', 'Book', 'Chapter', 'Review', 'Shelf', 'Library', 'Member', 'Event'];
   const schemas = names
-    .map((n) => `  ${n}:\n    properties:\n      id: integer\n      name: { type: string, required: true }\n      rank: integer\n      tags: json\n      createdAt: datetime\n`)
+    .map(
+      (n) =>
+        `  ${n}:\n    properties:\n      id: integer\n      name: { type: string, required: true }\n      rank: integer\n      tags: json\n      createdAt: datetime\n`,
+    )
     .join('');
   const endpoints = `${names.map((n) => `  - resource: ${n}\n`).join('')}  - { path: /ranks/:rank/books, method: GET, response: { schema: Book, type: array } }\n  - { path: /health, method: GET, response: { inline: { ok: true } } }\n`;
   writeFileSync(join(dir, 'big.yaml'), `schemas:\n${schemas}endpoints:\n${endpoints}`);

@@ -20,7 +20,9 @@ seed:
     - { name: Alan, email: alan@example.com, age: 41 }
 `;
 
-test('the data browser edits, adds, deletes, generates and imports rows that the API then serves', { timeout: 120_000 }, async (t) => {
+test('the data browser edits, adds, deletes, generates and imports rows that the API then serves', {
+  timeout: 120_000,
+}, async (t) => {
   const s = await openStudio(CONFIG);
   try {
     const { page, studioUrl, mock, shots } = s;
@@ -38,7 +40,11 @@ test('the data browser edits, adds, deletes, generates and imports rows that the
     await page.getByTestId('cell-editor').locator('input').fill('Ada Lovelace');
     await page.keyboard.press('Enter');
     await page.getByTestId('cell-editor').waitFor({ state: 'detached' });
-    await eventually(async () => ((await (await fetch(`${mock}/users/1`)).json()) as { name: string }).name === 'Ada Lovelace', 5000, 'the edit to reach the API');
+    await eventually(
+      async () => ((await (await fetch(`${mock}/users/1`)).json()) as { name: string }).name === 'Ada Lovelace',
+      5000,
+      'the edit to reach the API',
+    );
 
     // A value of the wrong type is refused at the cell, with the reason; nothing is written.
     await cell(0, 3).dblclick();
@@ -53,10 +59,20 @@ test('the data browser edits, adds, deletes, generates and imports rows that the
     await page.getByTestId('cell-error').filter({ hasText: 'already exists' }).waitFor();
     await page.screenshot({ path: join(shots, 'data-1-refused-edit.png') });
     await page.keyboard.press('Escape');
-    assert.deepEqual(await (await fetch(`${mock}/users/1`)).json(), { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', age: 36, active: null });
+    assert.deepEqual(await (await fetch(`${mock}/users/1`)).json(), {
+      id: 1,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      age: 36,
+      active: null,
+    });
 
     // Changes made through the API show up without a refresh.
-    await fetch(`${mock}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'From API' }) });
+    await fetch(`${mock}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'From API' }),
+    });
     await count.filter({ hasText: '3 rows' }).waitFor({ timeout: 5000 });
     await page.locator('.grid-cell', { hasText: 'From API' }).waitFor();
 
@@ -83,9 +99,18 @@ test('the data browser edits, adds, deletes, generates and imports rows that the
 
     // Import a CSV with one bad line: the bad line is reported, the good rows go in.
     await page.getByTestId('import').click();
-    await page.getByTestId('import-file').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email,age\nGrace,grace@x.io,45\nLinus,linus@x.io,not-a-number\nKen,ken@x.io,80\n') });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({
+        name: 'more.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('name,email,age\nGrace,grace@x.io,45\nLinus,linus@x.io,not-a-number\nKen,ken@x.io,80\n'),
+      });
     await page.getByTestId('import-summary').filter({ hasText: '3 rows: 2 good, 1 bad.' }).waitFor();
-    assert.match((await page.getByTestId('import-bad-rows').textContent()) ?? '', /Row 3: Field 'age' must be an integer, not the text "not-a-number"/);
+    assert.match(
+      (await page.getByTestId('import-bad-rows').textContent()) ?? '',
+      /Row 3: Field 'age' must be an integer, not the text "not-a-number"/,
+    );
     await page.screenshot({ path: join(shots, 'data-3-import-preview.png') });
     await page.getByTestId('import-go').click();
     await count.filter({ hasText: '1,005 rows' }).waitFor();

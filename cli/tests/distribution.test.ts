@@ -12,7 +12,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(import.meta.url);
 
 /** The environment of a child npm, without the parent `npm test`'s lifecycle variables. */
-const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')));
+const cleanEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')));
 
 interface Instruction {
   getKeyword(): string;
@@ -20,7 +21,14 @@ interface Instruction {
 }
 
 test('the Dockerfile is a multi-stage build on node slim that serves /config as a non-root user with the CLI it names', (t) => {
-  const { DockerfileParser } = require('dockerfile-ast') as { DockerfileParser: { parse(text: string): { getFROMs(): { getImage(): string | null; getBuildStage(): string | null }[]; getInstructions(): Instruction[] } } };
+  const { DockerfileParser } = require('dockerfile-ast') as {
+    DockerfileParser: {
+      parse(text: string): {
+        getFROMs(): { getImage(): string | null; getBuildStage(): string | null }[];
+        getInstructions(): Instruction[];
+      };
+    };
+  };
   const dockerfile = DockerfileParser.parse(readFileSync(join(root, 'Dockerfile'), 'utf8'));
   const froms = dockerfile.getFROMs();
   assert.ok(froms.length >= 2, 'multi-stage');
@@ -32,39 +40,74 @@ test('the Dockerfile is a multi-stage build on node slim that serves /config as 
   assert.equal(arg('USER'), 'node', 'the image runs as a non-root user');
   const entrypoint = JSON.parse(arg('ENTRYPOINT')) as string[];
   const cmd = JSON.parse(arg('CMD')) as string[];
-  assert.deepEqual([...entrypoint, ...cmd], ['node', '/app/bin/mockyard.cjs', 'serve', '/config/mockyard.yaml', '--host', '0.0.0.0']);
+  assert.deepEqual(
+    [...entrypoint, ...cmd],
+    ['node', '/app/bin/mockyard.cjs', 'serve', '/config/mockyard.yaml', '--host', '0.0.0.0'],
+  );
   // Everything the image copies from the build stage is what `npm run build` makes here.
   for (const copy of final.filter((i) => i.getKeyword() === 'COPY')) {
     const [from, source] = (copy.getArgumentsContent() ?? '').split(/\s+/);
-    if (from === '--from=build') assert.ok(existsSync(join(root, (source as string).replace(/^\/app\//, ''))), `${source} exists after the build`);
+    if (from === '--from=build')
+      assert.ok(existsSync(join(root, (source as string).replace(/^\/app\//, ''))), `${source} exists after the build`);
   }
   // The CLI entry it names runs, with the command it is given.
-  const version = execFileSync(process.execPath, [join(root, 'bin/mockyard.cjs'), '--version']).toString().trim();
+  const version = execFileSync(process.execPath, [join(root, 'bin/mockyard.cjs'), '--version'])
+    .toString()
+    .trim();
   assert.equal(version, (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version);
   const docker = spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 10_000 });
   if (docker.status !== 0) t.diagnostic('no Docker engine here: the Dockerfile was parsed and checked, not built');
 });
 
-test('npm pack makes a package whose bin serves and validates a config from a fresh directory', { timeout: 300_000 }, async (t) => {
+test('npm pack makes a package whose bin serves and validates a config from a fresh directory', {
+  timeout: 300_000,
+}, async (t) => {
   const work = mkdtempSync(join(tmpdir(), 'mockyard-pack-'));
   try {
     // --ignore-scripts: `npm test` has just built dist/; packing must not rebuild it under the other tests.
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, env: cleanEnv(), stdio: ['ignore', 'pipe', 'ignore'] }).toString()) as { filename: string; files: { path: string }[] }[];
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+        cwd: root,
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).toString(),
+    ) as { filename: string; files: { path: string }[] }[];
     const files = (packed[0]?.files ?? []).map((f) => f.path);
-    for (const needed of ['bin/mockyard.cjs', 'dist/cli-bundle/main.cjs', 'dist/renderer/index.html', 'examples/blog.yaml', 'package.json', 'README.md']) assert.ok(files.includes(needed), `${needed} is in the package`);
-    assert.deepEqual(files.filter((f) => /(^|\/)tests?\/|\.ts$|^engine\/|^renderer\/src/.test(f)), [], 'no sources or tests in the package');
+    for (const needed of [
+      'bin/mockyard.cjs',
+      'dist/cli-bundle/main.cjs',
+      'dist/renderer/index.html',
+      'examples/blog.yaml',
+      'package.json',
+      'README.md',
+    ])
+      assert.ok(files.includes(needed), `${needed} is in the package`);
+    assert.deepEqual(
+      files.filter((f) => /(^|\/)tests?\/|\.ts$|^engine\/|^renderer\/src/.test(f)),
+      [],
+      'no sources or tests in the package',
+    );
     t.diagnostic(`package: ${files.length} files`);
 
     const app = join(work, 'app');
     execFileSync('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), '{ "name": "fresh-project", "private": true }');
     const started = performance.now();
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed[0]?.filename as string)], { cwd: app, env: cleanEnv(), encoding: 'utf8', timeout: 240_000 });
+    const install = spawnSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed[0]?.filename as string)],
+      { cwd: app, env: cleanEnv(), encoding: 'utf8', timeout: 240_000 },
+    );
     assert.equal(install.status, 0, install.stderr);
-    t.diagnostic(`npm install of the tarball: ${((performance.now() - started) / 1000).toFixed(0)} s (better-sqlite3 compiles from source here)`);
+    t.diagnostic(
+      `npm install of the tarball: ${((performance.now() - started) / 1000).toFixed(0)} s (better-sqlite3 compiles from source here)`,
+    );
 
     const bin = join(app, 'node_modules/.bin/mockyard');
-    writeFileSync(join(app, 'api.yaml'), 'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n');
+    writeFileSync(
+      join(app, 'api.yaml'),
+      'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n',
+    );
     const valid = spawnSync(bin, ['validate', 'api.yaml'], { cwd: app, encoding: 'utf8' });
     assert.equal(valid.status, 0, valid.stderr);
     assert.match(valid.stdout, /api\.yaml is valid/);
@@ -73,13 +116,20 @@ test('npm pack makes a package whose bin serves and validates a config from a fr
     assert.equal(invalid.status, 1);
     assert.match(invalid.stderr, /bad\.yaml:4:25 error Endpoint GET \/x references unknown schema 'Nope'/);
 
-    const child = spawn(bin, ['serve', 'api.yaml', '--port', '0', '--no-color'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['serve', 'api.yaml', '--port', '0', '--no-color'], {
+      cwd: app,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {
       await eventually(() => /http:\/\/127\.0\.0\.1:\d+/.test(out), 15_000, 'the installed CLI to print its URL');
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0] as string;
-      const created = await fetch(`${url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"from the tarball"}' });
+      const created = await fetch(`${url}/items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"from the tarball"}',
+      });
       assert.equal(created.status, 201);
       assert.deepEqual(await (await fetch(`${url}/items/1`)).json(), { id: 1, name: 'from the tarball' });
       assert.ok(existsSync(join(app, 'api.sqlite')));

@@ -33,7 +33,9 @@ async function burst(url: string, total: number, concurrency: number): Promise<n
   return done;
 }
 
-test('the log shows requests live with their details, filters and clears, and stays responsive under a burst', { timeout: 180_000 }, async (t) => {
+test('the log shows requests live with their details, filters and clears, and stays responsive under a burst', {
+  timeout: 180_000,
+}, async (t) => {
   const s = await openStudio(CONFIG);
   try {
     const { page, studioUrl, mock, shots } = s;
@@ -42,11 +44,21 @@ test('the log shows requests live with their details, filters and clears, and st
     await page.getByTestId('log-empty').waitFor({ timeout: 20_000 });
 
     // Requests appear in order (newest first) with their status.
-    const post = await fetch(`${mock}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', tags: undefined }) });
+    const post = await fetch(`${mock}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', tags: undefined }),
+    });
     assert.equal(post.status, 201);
     await (await fetch(`${mock}/users?verbose=1`)).arrayBuffer();
     await (await fetch(`${mock}/nowhere`)).arrayBuffer();
-    await (await fetch(`${mock}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": 5}' })).arrayBuffer();
+    await (
+      await fetch(`${mock}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name": 5}',
+      })
+    ).arrayBuffer();
     const rows = page.getByTestId('log-row');
     await rows.nth(3).waitFor({ timeout: 5000 });
     const texts = await rows.allInnerTexts();
@@ -77,7 +89,9 @@ test('the log shows requests live with their details, filters and clears, and st
     // A burst of 10,000 requests: clicks keep answering and the kept count stops at the limit.
     // The browser's Event Timing API measures input latency: from the click to the next frame
     // painted after its handlers ran (only events slower than 16 ms are reported).
-    await page.evaluate(`window.__slowInputs = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'click' || e.name === 'pointerdown' || e.name === 'pointerup') window.__slowInputs.push(e.duration); }).observe({ type: 'event', durationThreshold: 16 })`);
+    await page.evaluate(
+      `window.__slowInputs = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'click' || e.name === 'pointerdown' || e.name === 'pointerup') window.__slowInputs.push(e.duration); }).observe({ type: 'event', durationThreshold: 16 })`,
+    );
     const sending = burst(`${mock}/health`, 10_000, 32);
     await rows.first().waitFor({ timeout: 10_000 });
     const pause = page.getByTestId('log-pause');
@@ -87,7 +101,9 @@ test('the log shows requests live with their details, filters and clears, and st
       const started = performance.now();
       await pause.click();
       clicks++;
-      await page.waitForFunction(`document.querySelector('[data-testid="log-pause"]')?.getAttribute('aria-pressed') === '${clicks % 2 === 1}'`);
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="log-pause"]')?.getAttribute('aria-pressed') === '${clicks % 2 === 1}'`,
+      );
       latencies.push(performance.now() - started);
     }
     const answered = await sending;
@@ -97,8 +113,12 @@ test('the log shows requests live with their details, filters and clears, and st
     const worst = latencies[latencies.length - 1] as number;
     const slowInputs = (await page.evaluate('window.__slowInputs')) as number[];
     const worstInput = Math.max(0, ...slowInputs);
-    t.diagnostic(`click round trip through Playwright during the burst: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (${latencies.length} clicks)`);
-    t.diagnostic(`input latency (Event Timing) during the burst: ${slowInputs.length} of ${latencies.length * 3} input events over 16 ms, worst ${worstInput.toFixed(0)} ms`);
+    t.diagnostic(
+      `click round trip through Playwright during the burst: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (${latencies.length} clicks)`,
+    );
+    t.diagnostic(
+      `input latency (Event Timing) during the burst: ${slowInputs.length} of ${latencies.length * 3} input events over 16 ms, worst ${worstInput.toFixed(0)} ms`,
+    );
     assert.ok(worstInput < 1000, `an input took ${worstInput} ms`);
     // Generous bounds: npm test runs other suites on the same two cores; the figures above are the measurement.
     assert.ok(median < 2000, `median click round trip ${median} ms`);

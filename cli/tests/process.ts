@@ -20,7 +20,11 @@ export interface Running {
 export function runCli(args: string[], cwd?: string): Running {
   // A data folder of its own: the studio's preferences never touch the user's.
   const home = mkdtempSync(join(tmpdir(), 'mockyard-home-'));
-  const child = spawn(process.execPath, [CLI, ...args, '--no-color'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', MOCKYARD_HOME: home } });
+  const child = spawn(process.execPath, [CLI, ...args, '--no-color'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', MOCKYARD_HOME: home },
+  });
   child.once('exit', () => rmSync(home, { recursive: true, force: true }));
   let out = '';
   let err = '';
@@ -63,10 +67,19 @@ export function runCli(args: string[], cwd?: string): Running {
 }
 
 /** Polls `check` every 25 ms until it returns true, or fails after `ms`. */
-export async function eventually(check: () => Promise<boolean> | boolean, ms = 10_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  ms = 10_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (await Promise.resolve().then(check).catch(() => false)) return;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -10,7 +10,9 @@ const CONFIG = `endpoints:
     response: { inline: { status: ok } }
 `;
 
-test('first run shows a dismissible welcome; settings change the theme and make saving wait for Apply', { timeout: 120_000 }, async () => {
+test('first run shows a dismissible welcome; settings change the theme and make saving wait for Apply', {
+  timeout: 120_000,
+}, async () => {
   const s = await openStudio(CONFIG);
   try {
     const { page, studioUrl, mock, configPath, shots, context } = s;
@@ -39,7 +41,9 @@ test('first run shows a dismissible welcome; settings change the theme and make 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(studioUrl).origin });
     await page.locator('.monaco-editor .view-lines').click();
     await page.keyboard.press('Control+End');
-    await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify('  - path: /later\n    method: GET\n    response: { inline: { applied: true } }\n')})`);
+    await page.evaluate(
+      `navigator.clipboard.writeText(${JSON.stringify('  - path: /later\n    method: GET\n    response: { inline: { applied: true } }\n')})`,
+    );
     await page.keyboard.press('Control+V');
     await page.locator('.monaco-editor .view-lines', { hasText: '/later' }).waitFor();
     await page.keyboard.press('Control+S');
@@ -47,10 +51,12 @@ test('first run shows a dismissible welcome; settings change the theme and make 
     assert.equal((await fetch(`${mock}/later`)).status, 404, 'saved, not applied');
     await page.screenshot({ path: join(shots, 'settings-2-dark-pending-apply.png') });
     await page.getByTestId('apply').click();
-    await eventually(async () => (await fetch(`${mock}/later`)).status === 200, 5000, 'GET /later after Apply').catch(async (err: Error) => {
-      await page.screenshot({ path: join(shots, 'settings-failed.png') });
-      throw err;
-    });
+    await eventually(async () => (await fetch(`${mock}/later`)).status === 200, 5000, 'GET /later after Apply').catch(
+      async (err: Error) => {
+        await page.screenshot({ path: join(shots, 'settings-failed.png') });
+        throw err;
+      },
+    );
     await page.getByTestId('apply').waitFor({ state: 'detached' });
   } finally {
     await s.close();

@@ -21,7 +21,9 @@ endpoints:
 
 const UNKNOWN_SCHEMA = "Endpoint GET /comments references unknown schema 'Comment'. Define it under `schemas:`.";
 
-test('the browser studio edits, validates, saves and hot-reloads the config, and follows outside edits', { timeout: 120_000 }, async (t) => {
+test('the browser studio edits, validates, saves and hot-reloads the config, and follows outside edits', {
+  timeout: 120_000,
+}, async (t) => {
   const s = await openStudio(CONFIG);
   try {
     const { page, studioUrl, configPath, shots, context } = s;
@@ -65,7 +67,11 @@ test('the browser studio edits, validates, saves and hot-reloads the config, and
     await page.locator('[data-testid="problem-count"]', { hasText: '0 problems' }).waitFor();
     const savedAt = performance.now();
     await page.keyboard.press('Control+S');
-    await eventually(async () => (await fetch(`${mockUrl}/comments`)).status === 200, 10_000, 'GET /comments to answer');
+    await eventually(
+      async () => (await fetch(`${mockUrl}/comments`)).status === 200,
+      10_000,
+      'GET /comments to answer',
+    );
     t.diagnostic(`save to new endpoint answering: ${(performance.now() - savedAt).toFixed(0)} ms`);
     assert.match(readFileSync(configPath, 'utf8'), /Comment:/);
     await page.locator('[data-testid="endpoint-list"] li', { hasText: '/comments' }).waitFor();
@@ -75,14 +81,19 @@ test('the browser studio edits, validates, saves and hot-reloads the config, and
     await page.keyboard.press('Control+End');
     await paste('  - path: /broken\n    method: GETT\n    response: { inline: {} }\n');
     await page.keyboard.press('Control+S');
-    await page.locator('[data-testid="server-state"]', { hasText: 'Serving last valid config' }).waitFor({ timeout: 5000 });
+    await page
+      .locator('[data-testid="server-state"]', { hasText: 'Serving last valid config' })
+      .waitFor({ timeout: 5000 });
     assert.equal((await fetch(`${mockUrl}/comments`)).status, 200);
     assert.equal((await fetch(`${mockUrl}/health`)).status, 200);
     assert.match(readFileSync(configPath, 'utf8'), /GETT/);
     await page.screenshot({ path: join(shots, '3-serving-last-valid.png') });
 
     // An outside edit (another editor, git) shows up in the clean editor and is served.
-    writeFileSync(configPath, `${CONFIG}  - path: /outside\n    method: GET\n    response:\n      inline: { from: disk }\n`);
+    writeFileSync(
+      configPath,
+      `${CONFIG}  - path: /outside\n    method: GET\n    response:\n      inline: { from: disk }\n`,
+    );
     await page.locator('.monaco-editor .view-lines', { hasText: '/outside' }).waitFor({ timeout: 10_000 });
     await eventually(async () => (await fetch(`${mockUrl}/outside`)).status === 200, 10_000, 'GET /outside to answer');
     await page.locator('[data-testid="server-state"]', { hasText: 'Running' }).waitFor();

@@ -40,7 +40,17 @@ export async function openStudio(config: string, args: string[] = ['--api-port',
   try {
     const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
     const [, mock] = await studio.waitFor(/mock\s+(http:\/\/127\.0\.0\.1:\d+|.+)/);
-    return { dir, configPath, studio, context: browser.context, page: browser.page, studioUrl: studioUrl as string, mock: (mock as string).trim(), shots, close };
+    return {
+      dir,
+      configPath,
+      studio,
+      context: browser.context,
+      page: browser.page,
+      studioUrl: studioUrl as string,
+      mock: (mock as string).trim(),
+      shots,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

@@ -1,9 +1,18 @@
-import { CALL_NAMES, EVENT_NAMES, type CallName, type StudioEvents, type StudioHandlers } from '../../shared/src/studio-contract.js';
+import {
+  CALL_NAMES,
+  EVENT_NAMES,
+  type CallName,
+  type StudioEvents,
+  type StudioHandlers,
+} from '../../shared/src/studio-contract.js';
 import { isAppUrl } from './security.js';
 
 /** The part of Electron's `ipcMain` the studio uses; tests pass a fake. */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: { senderFrame: { url: string } | null }, args: unknown) => Promise<unknown>): void;
+  handle(
+    channel: string,
+    listener: (event: { senderFrame: { url: string } | null }, args: unknown) => Promise<unknown>,
+  ): void;
   removeHandler(channel: string): void;
 }
 

@@ -19,9 +19,12 @@ import { SettingsFile } from './settings.js';
 
 const rendererDir = fromPackage('dist', 'renderer');
 const preload = fromPackage('dist', 'electron', 'src', 'preload.cjs');
-const NEW_CONFIG = 'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n';
+const NEW_CONFIG =
+  'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n';
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
 
@@ -44,10 +47,18 @@ async function openConfig(configPath: string): Promise<void> {
   stopForwarding?.();
   await session?.close();
   const prefs = preferences.get();
-  session = new StudioSession({ configPath, defaultPort: prefs.defaultPort, autoApply: prefs.autoApply, log: prefs.log });
+  session = new StudioSession({
+    configPath,
+    defaultPort: prefs.defaultPort,
+    autoApply: prefs.autoApply,
+    log: prefs.log,
+  });
   handlers = createStudioHandlers(session, { settings: preferences, open: (path) => openConfig(resolve(path)) });
   const s = session;
-  stopForwarding = forwardStudioEvents((event, listener) => s.on(event, listener), (channel, name, payload) => window?.webContents.send(channel, name, payload));
+  stopForwarding = forwardStudioEvents(
+    (event, listener) => s.on(event, listener),
+    (channel, name, payload) => window?.webContents.send(channel, name, payload),
+  );
   await session.open();
   settings.opened(configPath);
   buildMenu();
@@ -56,7 +67,8 @@ async function openConfig(configPath: string): Promise<void> {
 }
 
 function buildMenu(): void {
-  const command = (c: 'save' | 'choosePort') => window?.webContents.send('mockyard:event', 'app.command', { command: c });
+  const command = (c: 'save' | 'choosePort') =>
+    window?.webContents.send('mockyard:event', 'app.command', { command: c });
   const template = menuTemplate(
     {
       newConfig: () => void newConfig(),
@@ -80,13 +92,19 @@ function buildMenu(): void {
 }
 
 async function chooseAndOpen(): Promise<void> {
-  const result = await dialog.showOpenDialog({ properties: ['openFile'], filters: [{ name: 'Mockyard config', extensions: ['yaml', 'yml'] }] });
+  const result = await dialog.showOpenDialog({
+    properties: ['openFile'],
+    filters: [{ name: 'Mockyard config', extensions: ['yaml', 'yml'] }],
+  });
   const file = result.filePaths[0];
   if (file) await openConfig(file);
 }
 
 async function newConfig(): Promise<void> {
-  const result = await dialog.showSaveDialog({ defaultPath: 'api.mockyard.yaml', filters: [{ name: 'Mockyard config', extensions: ['yaml'] }] });
+  const result = await dialog.showSaveDialog({
+    defaultPath: 'api.mockyard.yaml',
+    filters: [{ name: 'Mockyard config', extensions: ['yaml'] }],
+  });
   if (!result.filePath) return;
   writeFileSync(result.filePath, NEW_CONFIG);
   await openConfig(result.filePath);
@@ -94,7 +112,10 @@ async function newConfig(): Promise<void> {
 
 async function saveAs(): Promise<void> {
   if (!session) return;
-  const result = await dialog.showSaveDialog({ defaultPath: session.configPath, filters: [{ name: 'Mockyard config', extensions: ['yaml'] }] });
+  const result = await dialog.showSaveDialog({
+    defaultPath: session.configPath,
+    filters: [{ name: 'Mockyard config', extensions: ['yaml'] }],
+  });
   if (!result.filePath) return;
   writeFileSync(result.filePath, session.text);
   await openConfig(result.filePath);
@@ -162,8 +183,19 @@ void app.whenReady().then(async () => {
   registerStudioIpc(ipcMain, current);
   const fromArgs = pendingOpen ?? process.argv.slice(1).find((a) => /\.ya?ml$/i.test(a));
   const last = settings.get().lastConfig;
-  const exists = async (p: string | undefined) => (p ? readFile(p).then(() => true, () => false) : false);
-  const config = fromArgs && (await exists(fromArgs)) ? resolve(fromArgs) : (await exists(last)) ? (last as string) : ensureSampleWorkspace(app.getPath('userData'));
+  const exists = async (p: string | undefined) =>
+    p
+      ? readFile(p).then(
+          () => true,
+          () => false,
+        )
+      : false;
+  const config =
+    fromArgs && (await exists(fromArgs))
+      ? resolve(fromArgs)
+      : (await exists(last))
+        ? (last as string)
+        : ensureSampleWorkspace(app.getPath('userData'));
   await createWindow();
   await openConfig(config);
 });

@@ -14,7 +14,11 @@ export interface MenuActions {
 }
 
 /** The application menu: File and Server as the studio needs them, plus the standard Edit/View/Window. */
-export function menuTemplate(actions: MenuActions, recent: readonly string[], isMac: boolean): MenuItemConstructorOptions[] {
+export function menuTemplate(
+  actions: MenuActions,
+  recent: readonly string[],
+  isMac: boolean,
+): MenuItemConstructorOptions[] {
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
@@ -24,7 +28,9 @@ export function menuTemplate(actions: MenuActions, recent: readonly string[], is
         { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: actions.open },
         {
           label: 'Open Recent',
-          submenu: recent.length ? recent.map((path) => ({ label: path, click: () => actions.openRecent(path) })) : [{ label: 'No recent files', enabled: false }],
+          submenu: recent.length
+            ? recent.map((path) => ({ label: path, click: () => actions.openRecent(path) }))
+            : [{ label: 'No recent files', enabled: false }],
         },
         { type: 'separator' },
         { label: 'Save', accelerator: 'CmdOrCtrl+S', click: actions.save },

@@ -9,7 +9,10 @@ export const APP_ORIGIN = `${APP_SCHEME}://studio`;
 export const CONTENT_SECURITY_POLICY = STUDIO_CSP;
 
 /** The only window options Mockyard opens windows with: isolated, sandboxed, no Node in the page. */
-export function secureWindowOptions(preload: string, bounds: { width: number; height: number; x?: number; y?: number }): BrowserWindowConstructorOptions {
+export function secureWindowOptions(
+  preload: string,
+  bounds: { width: number; height: number; x?: number; y?: number },
+): BrowserWindowConstructorOptions {
   return {
     ...bounds,
     minWidth: 800,
@@ -40,7 +43,10 @@ export const isExternalLink = (url: string): boolean => /^https?:\/\//i.test(url
 
 /** What Electron's `webContents` offers that the guards below need (injected for tests). */
 export interface GuardedContents {
-  on(event: 'will-navigate' | 'will-frame-navigate', listener: (event: { preventDefault(): void; url?: string }, url?: string) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-frame-navigate',
+    listener: (event: { preventDefault(): void; url?: string }, url?: string) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }

@@ -37,6 +37,9 @@ export class SettingsFile {
 
   /** Remembers an opened config at the top of Open Recent (ten at most). */
   opened(config: string): void {
-    this.update({ lastConfig: config, recent: [config, ...this.value.recent.filter((r) => r !== config)].slice(0, 10) });
+    this.update({
+      lastConfig: config,
+      recent: [config, ...this.value.recent.filter((r) => r !== config)].slice(0, 10),
+    });
   }
 }

@@ -27,7 +27,10 @@ function fakeIpcMain() {
 async function openSession() {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-ipc-'));
   const configPath = join(dir, 'api.yaml');
-  writeFileSync(configPath, 'schemas:\n  User:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: User\n');
+  writeFileSync(
+    configPath,
+    'schemas:\n  User:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: User\n',
+  );
   const session = new StudioSession({ configPath, port: 0, watch: false });
   await session.open();
   return { session, dir, close: async () => (await session.close(), rmSync(dir, { recursive: true, force: true })) };
@@ -45,7 +48,10 @@ test('every contract call is served over IPC by the shared handlers, against a r
     assert.deepEqual(row, { id: 1, name: 'Ada' });
     const status = (await invoke('server.status', {})) as { url: string };
     assert.deepEqual(await (await fetch(`${status.url}/users/1`)).json(), { id: 1, name: 'Ada' });
-    await assert.rejects(invoke('tables.insert', { table: 'users', row: { name: 5 } }) as Promise<unknown>, /Field 'name' must be text/);
+    await assert.rejects(
+      invoke('tables.insert', { table: 'users', row: { name: 5 } }) as Promise<unknown>,
+      /Field 'name' must be text/,
+    );
     unregister();
     assert.equal(handlers.size, 0);
   } finally {
@@ -69,8 +75,13 @@ test('session events are forwarded to the window on the event channel', async ()
   const { session, close } = await openSession();
   const sent: [string, string, unknown][] = [];
   try {
-    const stop = forwardStudioEvents(<E extends keyof StudioEvents>(e: E, l: (p: StudioEvents[E]) => void) => session.on(e, l), (channel, name, payload) => sent.push([channel, name, payload]));
-    await session.save((await session.validate(session.text), session.text.replace('name: string', 'name: string\n      email: string')));
+    const stop = forwardStudioEvents(
+      <E extends keyof StudioEvents>(e: E, l: (p: StudioEvents[E]) => void) => session.on(e, l),
+      (channel, name, payload) => sent.push([channel, name, payload]),
+    );
+    await session.save(
+      (await session.validate(session.text), session.text.replace('name: string', 'name: string\n      email: string')),
+    );
     assert.ok(sent.some(([channel, name]) => channel === EVENT_CHANNEL && name === 'config.applied'));
     stop();
     const count = sent.length;

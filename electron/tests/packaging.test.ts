@@ -9,14 +9,27 @@ import { parse } from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(import.meta.url);
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
-const builderConfig = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as { files: string[]; asarUnpack: string[]; [key: string]: unknown };
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const builderConfig = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as {
+  files: string[];
+  asarUnpack: string[];
+  [key: string]: unknown;
+};
 
 test('electron-builder.yml passes electron-builder’s own schema check (app-builder-lib/scheme.json)', async () => {
-  const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as { validateConfiguration(c: unknown, l: unknown): Promise<void> };
+  const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+    validateConfiguration(c: unknown, l: unknown): Promise<void>;
+  };
   const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
   await validateConfiguration(builderConfig, new DebugLogger(false));
-  await assert.rejects(validateConfiguration({ ...builderConfig, linux: { targett: 'deb' } }, new DebugLogger(false)), /does not match the API schema/);
+  await assert.rejects(
+    validateConfiguration({ ...builderConfig, linux: { targett: 'deb' } }, new DebugLogger(false)),
+    /does not match the API schema/,
+  );
   assert.equal(builderConfig.appId, 'dev.mockyard.studio');
   assert.equal(builderConfig.productName, 'Mockyard');
 });
@@ -33,7 +46,8 @@ test('the icons it names exist, generated from one SVG: a 512 px PNG, an .icns a
   assert.ok(existsSync(join(root, 'scripts/make-icons.mjs')));
 });
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 /** Every file the main process loads, following relative imports; and the packages it needs. */
 function moduleGraph(entries: string[]): { files: Set<string>; packages: Set<string> } {
@@ -46,7 +60,9 @@ function moduleGraph(entries: string[]): { files: Set<string>; packages: Set<str
     assert.ok(existsSync(file), `${relative(root, file)} is imported but missing`);
     files.add(file);
     // Comments (JSDoc examples in bundled libraries) are not imports.
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     for (const match of code.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? match[4];
       if (!spec || spec.startsWith('node:')) continue;
@@ -100,7 +116,10 @@ test('the packaged files are exactly what the app loads at run time, and its pac
   const notProduction = [...packages].filter((p) => !(p in manifest.dependencies));
   assert.deepEqual(notProduction, [], 'the main process only needs production dependencies (and electron itself)');
   assert.deepEqual(Object.keys(manifest.dependencies), ['better-sqlite3'], 'everything else is bundled');
-  assert.ok(builderConfig.asarUnpack.some((p) => minimatch('native/electron/better_sqlite3.node', p)), 'the native module is unpacked from the asar');
+  assert.ok(
+    builderConfig.asarUnpack.some((p) => minimatch('native/electron/better_sqlite3.node', p)),
+    'the native module is unpacked from the asar',
+  );
 });
 
 test('the main process entry resolves: package.json main, its preload and the renderer it loads', () => {
@@ -109,6 +128,8 @@ test('the main process entry resolves: package.json main, its preload and the re
   assert.match(mainSource, /loadURL/);
   assert.ok(existsSync(join(root, 'dist/renderer/index.html')));
   assert.equal(require.resolve('electron', { paths: [root] }).startsWith(join(root, 'node_modules')), true);
-  const electronVersion = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
+  const electronVersion = (
+    JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
+  ).version;
   assert.match(electronVersion, /^45\./, 'Electron 45 is pinned');
 });

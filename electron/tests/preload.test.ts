@@ -39,7 +39,10 @@ function loadPreload() {
   return { exposed, invoked, listeners, required };
 }
 
-type Api = { calls: Record<string, (args: unknown) => Promise<unknown>>; on(event: string, cb: (p: unknown) => void): () => void };
+type Api = {
+  calls: Record<string, (args: unknown) => Promise<unknown>>;
+  on(event: string, cb: (p: unknown) => void): () => void;
+};
 
 test('the preload exposes exactly one named function per contract call, plus on() and pathForFile(), and requires only electron', () => {
   const { exposed, required } = loadPreload();

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CONTENT_SECURITY_POLICY, guardContents, isAppUrl, secureWindowOptions, type GuardedContents } from '../src/security.js';
+import {
+  CONTENT_SECURITY_POLICY,
+  guardContents,
+  isAppUrl,
+  secureWindowOptions,
+  type GuardedContents,
+} from '../src/security.js';
 
 test('every window is opened isolated, sandboxed and without Node integration', () => {
   const options = secureWindowOptions('/app/preload.cjs', { width: 1000, height: 700 });
@@ -17,10 +23,12 @@ test('every window is opened isolated, sandboxed and without Node integration', 
 });
 
 test('the content security policy forbids inline script, eval and remote origins', () => {
-  const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => {
-    const [name, ...values] = d.trim().split(/\s+/);
-    return [name, values] as [string, string[]];
-  }));
+  const directives = new Map(
+    CONTENT_SECURITY_POLICY.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values] as [string, string[]];
+    }),
+  );
   assert.deepEqual(directives.get('default-src'), ["'self'"]);
   assert.deepEqual(directives.get('script-src'), ["'self'"]);
   assert.deepEqual(directives.get('connect-src'), ["'self'"]);
@@ -33,7 +41,8 @@ function fakeContents() {
   const listeners = new Map<string, (event: { preventDefault(): void; url?: string }, url?: string) => void>();
   let openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
   const contents: GuardedContents = {
-    on: (event: string, listener: (event: { preventDefault(): void; url?: string }, url?: string) => void) => listeners.set(event, listener),
+    on: (event: string, listener: (event: { preventDefault(): void; url?: string }, url?: string) => void) =>
+      listeners.set(event, listener),
     setWindowOpenHandler: (handler) => {
       openHandler = handler;
     },

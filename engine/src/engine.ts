@@ -109,7 +109,11 @@ export class Engine extends TypedEmitter<EngineEvents> {
    * `yaml`, to place them) on first need, so a server whose config is fine starts without either.
    */
   async validate(text: string): Promise<ValidationResult> {
-    const options = { configPath: this.options.configPath, adminToken: this.adminToken, defaultPort: this.options.defaultPort };
+    const options = {
+      configPath: this.options.configPath,
+      adminToken: this.adminToken,
+      defaultPort: this.options.defaultPort,
+    };
     return validateQuickly(text, options) ?? (await import('./config/validate.js')).validateWithYaml(text, options);
   }
 
@@ -154,7 +158,10 @@ export class Engine extends TypedEmitter<EngineEvents> {
       try {
         db = openDatabase(server.database);
       } catch (err) {
-        return this.reject([...problems, errorProblem('databaseOpenFailed', messages.databaseOpenFailed(server.database, (err as Error).message))]);
+        return this.reject([
+          ...problems,
+          errorProblem('databaseOpenFailed', messages.databaseOpenFailed(server.database, (err as Error).message)),
+        ]);
       }
     }
     const database = db as Database.Database;
@@ -183,7 +190,11 @@ export class Engine extends TypedEmitter<EngineEvents> {
     if (newDb && previous && previousDb) void previous.drained().then(() => previousDb.close());
 
     const address = this.listener.address;
-    if (address && (address.port !== server.port || address.host !== server.host) && !(server.port === 0 && address.host === server.host)) {
+    if (
+      address &&
+      (address.port !== server.port || address.host !== server.host) &&
+      !(server.port === 0 && address.host === server.host)
+    ) {
       try {
         this.emit('listening', await this.listener.listen(server.port, server.host));
       } catch (err) {
@@ -204,7 +215,11 @@ export class Engine extends TypedEmitter<EngineEvents> {
       this.emit('listening', address);
       return address;
     } catch (err) {
-      throw new ListenError(this.listenError(err, model.server.port), (err as NodeJS.ErrnoException).code, model.server.port);
+      throw new ListenError(
+        this.listenError(err, model.server.port),
+        (err as NodeJS.ErrnoException).code,
+        model.server.port,
+      );
     }
   }
 
@@ -252,7 +267,8 @@ export class Engine extends TypedEmitter<EngineEvents> {
     if (!model || !this.db) throw new Error('No config applied.');
     const counts = resetStore(this.db, model, schemaName);
     for (const schema of model.schemas.values()) {
-      if (schemaName === undefined || schema.name === schemaName) this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
+      if (schemaName === undefined || schema.name === schemaName)
+        this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
     }
     return counts;
   }

@@ -49,7 +49,10 @@ export function describeReadError(file: string, err: unknown): string {
  * it is deleted and a folder put in its place, or once it cannot be read: then edits after it comes
  * back go unnoticed. A folder watch needs no permission on the file and survives all of these.
  */
-export function watchConfig(file: string, { onChange, onError, initialText, debounceMs = 100 }: WatchOptions): ConfigWatch {
+export function watchConfig(
+  file: string,
+  { onChange, onError, initialText, debounceMs = 100 }: WatchOptions,
+): ConfigWatch {
   const target = resolve(file);
   let timer: NodeJS.Timeout | undefined;
   let last = initialText;

@@ -30,7 +30,10 @@ test('seed rows are in the table when the server starts', async () => {
   const s = await serve(SEEDED(''));
   try {
     const rows = (await (await s.call('/users')).json()) as { name: string }[];
-    assert.deepEqual(rows, [{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }]);
+    assert.deepEqual(rows, [
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Grace' },
+    ]);
   } finally {
     await s.close();
   }
@@ -46,7 +49,10 @@ test('POST /__mockyard/reset puts the data back to the seed rows', async () => {
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { reset: { users: 2 } });
     const rows = (await (await s.call('/users')).json()) as { name: string }[];
-    assert.deepEqual(rows.map((r) => r.name), ['Ada', 'Grace']);
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      ['Ada', 'Grace'],
+    );
     assert.equal(rowCount(s, 'users'), 2);
   } finally {
     await s.close();
@@ -189,7 +195,16 @@ test('every request produces a log entry with method, path, query, status, endpo
     assert.deepEqual(entry.params, { id: '1' });
     assert.equal(entry.requestHeaders['x-trace'], 'abc');
     assert.equal(entry.responseHeaders['Content-Type'], 'application/json; charset=utf-8');
-    assert.deepEqual(JSON.parse(entry.responseBody), { id: 1, name: 'Ada', email: null, age: null, score: null, active: null, born: null, meta: null });
+    assert.deepEqual(JSON.parse(entry.responseBody), {
+      id: 1,
+      name: 'Ada',
+      email: null,
+      age: null,
+      score: null,
+      active: null,
+      born: null,
+      meta: null,
+    });
     assert.ok(entry.duration >= 0 && entry.duration < 10_000);
     assert.ok(Math.abs(entry.time - Date.now()) < 60_000);
   } finally {
@@ -219,9 +234,18 @@ test('unmatched, refused and failed requests are logged too', async () => {
     await s.send('POST', '/users', '{');
     await s.call('/users', { headers: { accept: 'text/html' } });
     const entries = s.engine.log.entries();
-    assert.deepEqual(entries.map((e) => e.status), [404, 405, 400, 406]);
-    assert.deepEqual(entries.map((e) => e.endpoint), [null, null, 'POST /users', 'GET /users']);
-    assert.deepEqual(entries.map((e) => e.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      entries.map((e) => e.status),
+      [404, 405, 400, 406],
+    );
+    assert.deepEqual(
+      entries.map((e) => e.endpoint),
+      [null, null, 'POST /users', 'GET /users'],
+    );
+    assert.deepEqual(
+      entries.map((e) => e.id),
+      [1, 2, 3, 4],
+    );
   } finally {
     await s.close();
   }
@@ -234,7 +258,10 @@ test('engine.on("request") is called once per request with the logged entry', as
     s.engine.on('request', (e) => seen.push(e));
     await s.call('/health');
     await s.call('/users');
-    assert.deepEqual(seen.map((e) => `${e.method} ${e.path} ${e.status}`), ['GET /health 200', 'GET /users 200']);
+    assert.deepEqual(
+      seen.map((e) => `${e.method} ${e.path} ${e.status}`),
+      ['GET /health 200', 'GET /users 200'],
+    );
     assert.deepEqual(seen, s.engine.log.entries());
   } finally {
     await s.close();
@@ -262,8 +289,14 @@ test('Engine option log.limit keeps only the newest entries', async () => {
   try {
     for (let i = 1; i <= 5; i++) await s.call(`/users/${i}`);
     const entries = s.engine.log.entries();
-    assert.deepEqual(entries.map((e) => e.id), [3, 4, 5]);
-    assert.deepEqual(entries.map((e) => e.path), ['/users/3', '/users/4', '/users/5']);
+    assert.deepEqual(
+      entries.map((e) => e.id),
+      [3, 4, 5],
+    );
+    assert.deepEqual(
+      entries.map((e) => e.path),
+      ['/users/3', '/users/4', '/users/5'],
+    );
   } finally {
     await s.close();
   }
@@ -323,7 +356,10 @@ test('a request whose client leaves before the response is still logged, with a 
     await sleep(450);
     const entry = s.engine.log.entries().at(-1);
     assert.equal(entry?.path, '/health');
-    assert.deepEqual(entry?.notes, ['latency 300 ms added', 'client closed the connection before the response was sent']);
+    assert.deepEqual(entry?.notes, [
+      'latency 300 ms added',
+      'client closed the connection before the response was sent',
+    ]);
   } finally {
     await s.close();
   }

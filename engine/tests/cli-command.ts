@@ -24,5 +24,9 @@ export function cliCommand(): string[] {
   const sources = Math.max(...['dist/cli/src', 'dist/engine/src', 'dist/shared/src'].map((d) => newest(join(ROOT, d))));
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return [join(ROOT, 'bin/mockyard.cjs')];
   const main = pathToFileURL(join(ROOT, 'dist/cli/src/main.js')).href;
-  return ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); await main(process.argv.slice(1));`];
+  return [
+    '--input-type=module',
+    '-e',
+    `const { main } = await import(${JSON.stringify(main)}); await main(process.argv.slice(1));`,
+  ];
 }

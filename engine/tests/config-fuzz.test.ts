@@ -39,17 +39,35 @@ function check(text: string): Timed {
   try {
     result = validateConfig(text, { configPath: CONFIG_PATH });
   } catch (err) {
-    assert.fail(`validateConfig threw ${(err as Error).stack ?? String(err)}\nfor input ${JSON.stringify(text.slice(0, 2000))}`);
+    assert.fail(
+      `validateConfig threw ${(err as Error).stack ?? String(err)}\nfor input ${JSON.stringify(text.slice(0, 2000))}`,
+    );
   }
   const ms = performance.now() - start;
-  assert.ok(ms < SLOW_MS, `validateConfig took ${ms.toFixed(0)} ms (limit ${SLOW_MS}) for input ${JSON.stringify(text.slice(0, 500))}`);
+  assert.ok(
+    ms < SLOW_MS,
+    `validateConfig took ${ms.toFixed(0)} ms (limit ${SLOW_MS}) for input ${JSON.stringify(text.slice(0, 500))}`,
+  );
   assertSaneProblems(text, result.problems);
   // The quick path (js-yaml) answers only for texts without problems, and then exactly as yaml would:
   // the same values, endpoint lines and schema positions.
   const quick = validateQuickly(text, { configPath: CONFIG_PATH });
-  if (quick) assert.deepEqual(quick, validateWithYaml(text, { configPath: CONFIG_PATH }), `the two paths differ for ${JSON.stringify(text.slice(0, 500))}`);
-  if (result.model) assert.ok(result.problems.every((p) => p.severity !== 'error'), 'a model is only given without errors');
-  else if (Buffer.byteLength(text) > 0) assert.ok(result.problems.some((p) => p.severity === 'error'), 'no model means at least one error');
+  if (quick)
+    assert.deepEqual(
+      quick,
+      validateWithYaml(text, { configPath: CONFIG_PATH }),
+      `the two paths differ for ${JSON.stringify(text.slice(0, 500))}`,
+    );
+  if (result.model)
+    assert.ok(
+      result.problems.every((p) => p.severity !== 'error'),
+      'a model is only given without errors',
+    );
+  else if (Buffer.byteLength(text) > 0)
+    assert.ok(
+      result.problems.some((p) => p.severity === 'error'),
+      'no model means at least one error',
+    );
   return { result, ms };
 }
 
@@ -58,7 +76,12 @@ function assertSaneProblems(text: string, problems: readonly Problem[]): void {
   // yaml's LineCounter starts a line after each \n; a lone \r is part of a line.
   const lines = text.split('\n');
   const inside = (line: number, column: number): boolean =>
-    Number.isInteger(line) && Number.isInteger(column) && line >= 1 && column >= 1 && line <= lines.length && column <= (lines[line - 1] ?? '').length + 1;
+    Number.isInteger(line) &&
+    Number.isInteger(column) &&
+    line >= 1 &&
+    column >= 1 &&
+    line <= lines.length &&
+    column <= (lines[line - 1] ?? '').length + 1;
   for (const p of problems) {
     const where = `${p.code} ${p.range.start.line}:${p.range.start.column}-${p.range.end.line}:${p.range.end.column} "${p.message}" in ${JSON.stringify(text.slice(0, 300))}`;
     assert.ok(typeof p.message === 'string' && p.message.trim().length > 0, `empty message: ${where}`);
@@ -68,7 +91,9 @@ function assertSaneProblems(text: string, problems: readonly Problem[]): void {
     assert.ok(Array.isArray(p.path), `no path: ${where}`);
     assert.ok(inside(p.range.start.line, p.range.start.column), `start outside the text: ${where}`);
     assert.ok(inside(p.range.end.line, p.range.end.column), `end outside the text: ${where}`);
-    const ordered = p.range.end.line > p.range.start.line || (p.range.end.line === p.range.start.line && p.range.end.column >= p.range.start.column);
+    const ordered =
+      p.range.end.line > p.range.start.line ||
+      (p.range.end.line === p.range.start.line && p.range.end.column >= p.range.start.column);
     assert.ok(ordered, `range ends before it starts: ${where}`);
   }
 }
@@ -77,7 +102,48 @@ function assertSaneProblems(text: string, problems: readonly Problem[]): void {
 // Mutations of the examples
 
 /** Text fragments that mean something to YAML: structure, quoting, anchors, tags, directives. */
-const TOKENS = ['\t', ':', ': ', '-', '- ', '{', '}', '[', ']', ',', '&anchor ', '*anchor', '&a', '*a', '"', "'", '#', '|', '>', '? ', '!!str ', '!!binary ', '!tag ', '%YAML 1.2\n', '---\n', '...\n', '<<: ', '\\', '\r', '\u0000', '\ufeff', '@', '`', 'é', '😀', '~', 'null', '0x1F', '1e999', '.nan'];
+const TOKENS = [
+  '\t',
+  ':',
+  ': ',
+  '-',
+  '- ',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '&anchor ',
+  '*anchor',
+  '&a',
+  '*a',
+  '"',
+  "'",
+  '#',
+  '|',
+  '>',
+  '? ',
+  '!!str ',
+  '!!binary ',
+  '!tag ',
+  '%YAML 1.2\n',
+  '---\n',
+  '...\n',
+  '<<: ',
+  '\\',
+  '\r',
+  '\u0000',
+  '\ufeff',
+  '@',
+  '`',
+  'é',
+  '😀',
+  '~',
+  'null',
+  '0x1F',
+  '1e999',
+  '.nan',
+];
 
 type Mutation =
   | { kind: 'flip'; at: number; char: string }
@@ -90,7 +156,11 @@ type Mutation =
   | { kind: 'truncate'; at: number };
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), char: fc.oneof(fc.constantFrom(...TOKENS), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' })) }),
+  fc.record({
+    kind: fc.constant('flip' as const),
+    at: fc.nat(),
+    char: fc.oneof(fc.constantFrom(...TOKENS), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' })),
+  }),
   fc.record({ kind: fc.constant('flipBit' as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
   fc.record({ kind: fc.constant('deleteLine' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('duplicateLine' as const), at: fc.nat() }),
@@ -157,7 +227,9 @@ test('mutated examples (byte flips, lines deleted, duplicated, swapped, re-inden
       { seed: 0x5eed + i, numRuns: 1200, includeErrorInReport: true },
     );
   }
-  t.diagnostic(`mutated examples: ${tried} inputs tried (${rejected} rejected with errors), slowest ${slowest.toFixed(1)} ms`);
+  t.diagnostic(
+    `mutated examples: ${tried} inputs tried (${rejected} rejected with errors), slowest ${slowest.toFixed(1)} ms`,
+  );
   assert.ok(tried >= 1200 * EXAMPLES.length);
 });
 
@@ -177,15 +249,73 @@ test('the examples stay valid, and line endings and a byte-order mark do not cha
 // YAML-ish noise
 
 const WORDS = [
-  'schemas', 'endpoints', 'seed', 'server', 'properties', 'resource', 'path', 'method', 'response', 'inline', 'schema', 'type', 'array',
-  'status', 'key', 'operation', 'required', 'unique', 'default', 'port', 'host', 'cors', 'latency', 'admin', 'database', 'User', 'Post',
-  'id', 'name', 'integer', 'string', 'number', 'boolean', 'datetime', 'json', 'GET', 'POST', 'PATCH', 'PUT', 'DELETE', '/users', '/users/:id',
-  '/:', '/__mockyard/x', '__proto__', 'constructor', 'toString', 'true', 'false', '~', '0', '-1', '3000', '99999999999999999999', '1.5',
+  'schemas',
+  'endpoints',
+  'seed',
+  'server',
+  'properties',
+  'resource',
+  'path',
+  'method',
+  'response',
+  'inline',
+  'schema',
+  'type',
+  'array',
+  'status',
+  'key',
+  'operation',
+  'required',
+  'unique',
+  'default',
+  'port',
+  'host',
+  'cors',
+  'latency',
+  'admin',
+  'database',
+  'User',
+  'Post',
+  'id',
+  'name',
+  'integer',
+  'string',
+  'number',
+  'boolean',
+  'datetime',
+  'json',
+  'GET',
+  'POST',
+  'PATCH',
+  'PUT',
+  'DELETE',
+  '/users',
+  '/users/:id',
+  '/:',
+  '/__mockyard/x',
+  '__proto__',
+  'constructor',
+  'toString',
+  'true',
+  'false',
+  '~',
+  '0',
+  '-1',
+  '3000',
+  '99999999999999999999',
+  '1.5',
 ];
 const yamlishArb = fc
-  .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...WORDS) }, { weight: 4, arbitrary: fc.constantFrom(...TOKENS, ' ', '  ', '\n', '\n  ', '\n    ') }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), {
-    maxLength: 120,
-  })
+  .array(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...WORDS) },
+      { weight: 4, arbitrary: fc.constantFrom(...TOKENS, ' ', '  ', '\n', '\n  ', '\n    ') },
+      { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+    ),
+    {
+      maxLength: 120,
+    },
+  )
   .map((parts) => parts.join(''));
 
 test('random YAML-ish text and random characters never throw, hang or misplace a problem', (t: TestContext) => {
@@ -211,19 +341,61 @@ test('random YAML-ish text and random characters never throw, hang or misplace a
 // ---------------------------------------------------------------------------------------------
 // Well-formed YAML of random, config-like shapes: exercises the semantic checks, not the parser.
 
-const scalarArb = fc.oneof(fc.constantFrom(...WORDS), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 8 }));
+const scalarArb = fc.oneof(
+  fc.constantFrom(...WORDS),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 8 }),
+);
 const fieldArb = fc.oneof(
   fc.constantFrom('integer', 'string', 'number', 'boolean', 'datetime', 'json', 'text', 'int'),
   fc.record(
-    { type: fc.constantFrom('integer', 'string', 'number', 'boolean', 'datetime', 'json', 'uuid'), required: fc.boolean(), unique: fc.oneof(fc.boolean(), scalarArb), default: fc.oneof(scalarArb, fc.jsonValue({ maxDepth: 2 })) },
+    {
+      type: fc.constantFrom('integer', 'string', 'number', 'boolean', 'datetime', 'json', 'uuid'),
+      required: fc.boolean(),
+      unique: fc.oneof(fc.boolean(), scalarArb),
+      default: fc.oneof(scalarArb, fc.jsonValue({ maxDepth: 2 })),
+    },
     { requiredKeys: ['type'] },
   ),
   scalarArb,
 );
-const nameArb = fc.oneof(fc.constantFrom('User', 'Post', 'user', 'Users', 'Bad-Name', '1Thing', 'A', '__proto__', 'constructor'), fc.string({ maxLength: 6 }));
-const fieldNameArb = fc.oneof(fc.constantFrom('id', 'name', 'slug', 'email', 'authorId', 'bad name', '', '__proto__', 'constructor'), fc.string({ maxLength: 6 }));
-const schemasArb = fc.dictionary(nameArb, fc.oneof(fc.record({ properties: fc.dictionary(fieldNameArb, fieldArb, { maxKeys: 5 }) }, { requiredKeys: [] }), scalarArb), { maxKeys: 4 });
-const pathArb = fc.oneof(fc.constantFrom('/users', '/users/:id', '/posts/:slug', '/users/:authorId/posts', '/', '', 'users', '/a//b', '/:', '/:id/:id', '/__mockyard/reset', '/x/*', '/é'), fc.string({ maxLength: 10 }));
+const nameArb = fc.oneof(
+  fc.constantFrom('User', 'Post', 'user', 'Users', 'Bad-Name', '1Thing', 'A', '__proto__', 'constructor'),
+  fc.string({ maxLength: 6 }),
+);
+const fieldNameArb = fc.oneof(
+  fc.constantFrom('id', 'name', 'slug', 'email', 'authorId', 'bad name', '', '__proto__', 'constructor'),
+  fc.string({ maxLength: 6 }),
+);
+const schemasArb = fc.dictionary(
+  nameArb,
+  fc.oneof(
+    fc.record({ properties: fc.dictionary(fieldNameArb, fieldArb, { maxKeys: 5 }) }, { requiredKeys: [] }),
+    scalarArb,
+  ),
+  { maxKeys: 4 },
+);
+const pathArb = fc.oneof(
+  fc.constantFrom(
+    '/users',
+    '/users/:id',
+    '/posts/:slug',
+    '/users/:authorId/posts',
+    '/',
+    '',
+    'users',
+    '/a//b',
+    '/:',
+    '/:id/:id',
+    '/__mockyard/reset',
+    '/x/*',
+    '/é',
+  ),
+  fc.string({ maxLength: 10 }),
+);
 const endpointArb = fc.oneof(
   fc.record(
     {
@@ -232,7 +404,10 @@ const endpointArb = fc.oneof(
       status: fc.oneof(fc.integer({ min: 0, max: 700 }), scalarArb),
       operation: fc.constantFrom('list', 'get', 'create', 'update', 'delete', 'other'),
       response: fc.oneof(
-        fc.record({ schema: nameArb, type: fc.constantFrom('array', 'list'), inline: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] }),
+        fc.record(
+          { schema: nameArb, type: fc.constantFrom('array', 'list'), inline: fc.jsonValue({ maxDepth: 3 }) },
+          { requiredKeys: [] },
+        ),
         scalarArb,
       ),
     },
@@ -245,14 +420,29 @@ const configArb = fc.record(
   {
     schemas: fc.oneof(schemasArb, scalarArb),
     endpoints: fc.oneof(fc.array(endpointArb, { maxLength: 6 }), scalarArb),
-    seed: fc.oneof(fc.dictionary(nameArb, fc.array(fc.dictionary(fieldNameArb, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), { maxLength: 3 })), scalarArb),
+    seed: fc.oneof(
+      fc.dictionary(
+        nameArb,
+        fc.array(fc.dictionary(fieldNameArb, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), { maxLength: 3 }),
+      ),
+      scalarArb,
+    ),
     server: fc.oneof(
       fc.record(
         {
           port: fc.oneof(fc.integer({ min: -5, max: 70000 }), scalarArb),
           host: fc.constantFrom('127.0.0.1', '0.0.0.0', '::', 'localhost', ''),
-          cors: fc.oneof(fc.boolean(), fc.record({ origin: fc.oneof(fc.constant('*'), fc.array(fc.string({ maxLength: 8 }))), credentials: fc.boolean() }, { requiredKeys: [] })),
-          latency: fc.oneof(fc.integer({ min: -10, max: 100 }), fc.record({ min: fc.integer({ min: -1, max: 50 }), max: fc.integer({ min: -1, max: 50 }) })),
+          cors: fc.oneof(
+            fc.boolean(),
+            fc.record(
+              { origin: fc.oneof(fc.constant('*'), fc.array(fc.string({ maxLength: 8 }))), credentials: fc.boolean() },
+              { requiredKeys: [] },
+            ),
+          ),
+          latency: fc.oneof(
+            fc.integer({ min: -10, max: 100 }),
+            fc.record({ min: fc.integer({ min: -1, max: 50 }), max: fc.integer({ min: -1, max: 50 }) }),
+          ),
           admin: fc.oneof(fc.boolean(), fc.record({ token: fc.string({ maxLength: 8 }) })),
           bodyLimit: fc.oneof(fc.integer({ min: -1, max: 1e9 }), scalarArb),
           // Kept in memory: a fuzzed path must not point anywhere on disk (validation never opens it anyway).
@@ -278,37 +468,76 @@ const VALUES: Record<(typeof TYPES)[number], fc.Arbitrary<unknown>> = {
   datetime: fc.constantFrom('2024-05-01T12:00:00Z', '2024-05-01', 'yesterday'),
   json: fc.jsonValue({ maxDepth: 2 }),
 };
-const slip = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ weight: 19, arbitrary: good }, { weight: 1, arbitrary: bad });
-const schemaArb = fc.dictionary(fc.constantFrom('name', 'slug', 'email', 'score', 'active', 'meta'), fc.constantFrom(...TYPES), { maxKeys: 4 });
+const slip = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fc.oneof({ weight: 19, arbitrary: good }, { weight: 1, arbitrary: bad });
+const schemaArb = fc.dictionary(
+  fc.constantFrom('name', 'slug', 'email', 'score', 'active', 'meta'),
+  fc.constantFrom(...TYPES),
+  { maxKeys: 4 },
+);
 const nearValidArb = fc
   .uniqueArray(fc.constantFrom(...SCHEMA_NAMES), { minLength: 1, maxLength: 3 })
-  .chain((names) => fc.tuple(fc.constant(names), fc.array(schemaArb, { minLength: names.length, maxLength: names.length })))
+  .chain((names) =>
+    fc.tuple(fc.constant(names), fc.array(schemaArb, { minLength: names.length, maxLength: names.length })),
+  )
   .chain(([names, fieldSets]) => {
-    const schemas = Object.fromEntries(names.map((name, i) => [name, { properties: { id: 'integer', ...fieldSets[i] } as Record<string, (typeof TYPES)[number]> }]));
+    const schemas = Object.fromEntries(
+      names.map((name, i) => [
+        name,
+        { properties: { id: 'integer', ...fieldSets[i] } as Record<string, (typeof TYPES)[number]> },
+      ]),
+    );
     const nameArb = slip(fc.constantFrom(...names), fc.constant('Missing'));
     const base = (name: string): string => `/${name.toLowerCase()}s`;
     const endpoint = fc.oneof(
       nameArb.map((resource) => ({ resource })),
-      fc.record({ name: nameArb, op: fc.constantFrom('list', 'get', 'create', 'update', 'replace', 'delete'), status: slip(fc.constantFrom(undefined, 200, 201, 204), fc.constantFrom(99, 600)) }).map(({ name, op, status }) => {
-        const one = `${base(name)}/:id`;
-        const [method, path] = ({ list: ['GET', base(name)], get: ['GET', one], create: ['POST', base(name)], update: ['PATCH', one], replace: ['PUT', one], delete: ['DELETE', one] } as const)[op];
-        const response = op === 'list' ? { schema: name, type: 'array' } : { schema: name };
-        return { path, method, response, ...(status === undefined ? {} : { status }) };
-      }),
-      fc.record({ path: fc.constantFrom('/health', '/version', '/nested/deep'), inline: fc.jsonValue({ maxDepth: 3 }) }).map(({ path, inline }) => ({ path, method: 'GET', response: { inline } })),
+      fc
+        .record({
+          name: nameArb,
+          op: fc.constantFrom('list', 'get', 'create', 'update', 'replace', 'delete'),
+          status: slip(fc.constantFrom(undefined, 200, 201, 204), fc.constantFrom(99, 600)),
+        })
+        .map(({ name, op, status }) => {
+          const one = `${base(name)}/:id`;
+          const [method, path] = (
+            {
+              list: ['GET', base(name)],
+              get: ['GET', one],
+              create: ['POST', base(name)],
+              update: ['PATCH', one],
+              replace: ['PUT', one],
+              delete: ['DELETE', one],
+            } as const
+          )[op];
+          const response = op === 'list' ? { schema: name, type: 'array' } : { schema: name };
+          return { path, method, response, ...(status === undefined ? {} : { status }) };
+        }),
+      fc
+        .record({ path: fc.constantFrom('/health', '/version', '/nested/deep'), inline: fc.jsonValue({ maxDepth: 3 }) })
+        .map(({ path, inline }) => ({ path, method: 'GET', response: { inline } })),
     );
     const seedArb = fc.record(
       Object.fromEntries(
         names.map((name) => {
           const props = schemas[name]?.properties ?? {};
-          const row = fc.record(Object.fromEntries(Object.entries(props).filter(([f]) => f !== 'id').map(([f, type]) => [f, slip(VALUES[type], fc.constant('wrong type'))])), { requiredKeys: [] });
+          const row = fc.record(
+            Object.fromEntries(
+              Object.entries(props)
+                .filter(([f]) => f !== 'id')
+                .map(([f, type]) => [f, slip(VALUES[type], fc.constant('wrong type'))]),
+            ),
+            { requiredKeys: [] },
+          );
           return [name, fc.array(row, { maxLength: 3 })];
         }),
       ),
       { requiredKeys: [] },
     );
     return fc.record({
-      server: fc.record({ port: fc.integer({ min: 0, max: 65535 }), cors: fc.boolean(), database: fc.constant(':memory:') }, { requiredKeys: ['database'] }),
+      server: fc.record(
+        { port: fc.integer({ min: 0, max: 65535 }), cors: fc.boolean(), database: fc.constant(':memory:') },
+        { requiredKeys: ['database'] },
+      ),
       schemas: fc.constant(schemas),
       endpoints: fc.uniqueArray(endpoint, { minLength: 1, maxLength: 5, selector: (e) => JSON.stringify(e) }),
       seed: seedArb,
@@ -338,7 +567,13 @@ test('random well-formed YAML of config-like shapes (and of any JSON shape) neve
     { seed: 779, numRuns: 1500, includeErrorInReport: true },
   );
   const shaped = tried;
-  t.diagnostic(`errors in near-valid configs: ${[...codes].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([code, n]) => `${code} ${n}`).join(', ')}`);
+  t.diagnostic(
+    `errors in near-valid configs: ${[...codes]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ')}`,
+  );
   fc.assert(
     fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
       check(stringify(value));
@@ -346,8 +581,13 @@ test('random well-formed YAML of config-like shapes (and of any JSON shape) neve
     }),
     { seed: 778, numRuns: 500, includeErrorInReport: true },
   );
-  t.diagnostic(`config-shaped YAML: ${shaped} inputs tried (${valid} valid); any JSON shape as YAML: ${tried - shaped}`);
-  assert.ok(valid > 100, `only ${valid} generated configs were valid: the generator no longer reaches the compiled model`);
+  t.diagnostic(
+    `config-shaped YAML: ${shaped} inputs tried (${valid} valid); any JSON shape as YAML: ${tried - shaped}`,
+  );
+  assert.ok(
+    valid > 100,
+    `only ${valid} generated configs were valid: the generator no longer reaches the compiled model`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -360,7 +600,10 @@ function refusedQuickly(text: string, code: string, pattern: RegExp, withinMs: n
   assert.ok(problem, `expected a ${code} problem, got ${JSON.stringify(result.problems.slice(0, 3))}`);
   assert.match(problem.message, pattern);
   assert.ok(ms < withinMs, `took ${ms.toFixed(0)} ms (limit ${withinMs})`);
-  assert.ok(result.problems.length <= MAX_YAML_ERRORS + 2, `${result.problems.length} problems for one broken document`);
+  assert.ok(
+    result.problems.length <= MAX_YAML_ERRORS + 2,
+    `${result.problems.length} problems for one broken document`,
+  );
   return problem;
 }
 
@@ -368,7 +611,10 @@ test('YAML alias bombs ("billion laughs") are refused quickly, wherever the alia
   const letters = 'abcdefghi';
   const layers = (n: number, width: number, indent = ''): string => {
     let text = `${indent}a: &a [${Array(width).fill('"lol"').join(', ')}]\n`;
-    for (let i = 1; i < n; i++) text += `${indent}${letters[i]}: &${letters[i]} [${Array(width).fill(`*${letters[i - 1]}`).join(', ')}]\n`;
+    for (let i = 1; i < n; i++)
+      text += `${indent}${letters[i]}: &${letters[i]} [${Array(width)
+        .fill(`*${letters[i - 1]}`)
+        .join(', ')}]\n`;
     return text;
   };
   const bombs = [
@@ -421,7 +667,10 @@ test('deeply nested documents are refused with a clear message, quickly, pointin
     const messages = result.problems.map((p) => p.message).join('\n');
     assert.ok(!/Maximum call stack/.test(messages), `a stack overflow leaked into a message:\n${messages}`);
     // Unclosed brackets are first a syntax error; once they close, the depth is what is reported.
-    assert.ok(result.problems.some((p) => p.code === 'configTooDeep' || p.code === 'yamlSyntax'), messages);
+    assert.ok(
+      result.problems.some((p) => p.code === 'configTooDeep' || p.code === 'yamlSyntax'),
+      messages,
+    );
   }
   refusedQuickly(deep[1] as string, 'configTooDeep', /nested more than 100 levels deep/, SLOW_MS);
   const at = refusedQuickly(deep[7] as string, 'configTooDeep', /nested more than 100 levels deep/, SLOW_MS);
@@ -443,8 +692,10 @@ test('large documents under the size limit validate in time that grows linearly 
   // 20,000 schemas and resources, and a mapping of 100,000 keys: minutes each with per-key scans.
   const schemas = (n: number): string =>
     `schemas:\n${Array.from({ length: n }, (_, i) => `  S${i}: {properties: {id: integer}}`).join('\n')}\nendpoints:\n${Array.from({ length: n }, (_, i) => `  - resource: S${i}`).join('\n')}\n`;
-  const wide = (n: number): string => `endpoints:\n  - path: /wide\n    method: GET\n    response:\n      inline:\n${Array.from({ length: n }, (_, i) => `        k${i}: v`).join('\n')}\n`;
-  const duplicates = (n: number): string => `endpoints:\n  - path: /wide\n    method: GET\n    response:\n      inline:\n${Array.from({ length: n }, (_, i) => `        k${i % (n / 2)}: v`).join('\n')}\n`;
+  const wide = (n: number): string =>
+    `endpoints:\n  - path: /wide\n    method: GET\n    response:\n      inline:\n${Array.from({ length: n }, (_, i) => `        k${i}: v`).join('\n')}\n`;
+  const duplicates = (n: number): string =>
+    `endpoints:\n  - path: /wide\n    method: GET\n    response:\n      inline:\n${Array.from({ length: n }, (_, i) => `        k${i % (n / 2)}: v`).join('\n')}\n`;
   const timings: string[] = [];
   for (const [name, make, n] of [
     ['schemas', schemas, 20_000],
@@ -459,7 +710,11 @@ test('large documents under the size limit validate in time that grows linearly 
     assert.ok(ms < 10_000, `${name}: ${ms.toFixed(0)} ms`);
     assertSaneProblems(text, result.problems);
     if (name === 'duplicate keys') assert.equal(result.problems.filter((p) => p.code === 'duplicateKey').length, n / 2);
-    else assert.ok(result.problems.every((p) => p.severity !== 'error'), JSON.stringify(result.problems.slice(0, 3)));
+    else
+      assert.ok(
+        result.problems.every((p) => p.severity !== 'error'),
+        JSON.stringify(result.problems.slice(0, 3)),
+      );
   }
   t.diagnostic(timings.join('; '));
 });

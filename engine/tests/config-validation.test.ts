@@ -10,7 +10,8 @@ import { yaml } from './helpers.js';
 const CONFIG_DIR = join(tmpdir(), 'mockyard-validation');
 const CONFIG_PATH = join(CONFIG_DIR, 'blog.yaml');
 
-const check = (text: string, configPath: string | undefined = CONFIG_PATH): ValidationResult => validateConfig(text, { configPath });
+const check = (text: string, configPath: string | undefined = CONFIG_PATH): ValidationResult =>
+  validateConfig(text, { configPath });
 
 /** `line:column severity message` for each problem: exact, and readable when an assertion fails. */
 const summarise = (problems: readonly Problem[]): string[] =>
@@ -94,7 +95,9 @@ test('a YAML syntax error is reported with its line and column and stops further
     `),
     ['3:1 error YAML syntax error: Sequence item without - indicator'],
   );
-  assert.deepEqual(problemsOf('endpoints:\n\t- path: /a\n'), ['2:1 error YAML syntax error: Tabs are not allowed as indentation']);
+  assert.deepEqual(problemsOf('endpoints:\n\t- path: /a\n'), [
+    '2:1 error YAML syntax error: Tabs are not allowed as indentation',
+  ]);
 });
 
 test('an unclosed quote or brace is pointed at where it opens, not where the parser gave up', () => {
@@ -158,13 +161,18 @@ test('a config without `endpoints` reports the missing section', () => {
 // Responses
 
 test('a response with both `schema` and `inline` is refused at the response key', () => {
-  const problems = check(USER + yaml`
+  const problems = check(
+    USER +
+      yaml`
     endpoints:
       - path: /a
         method: GET
         response: { inline: {}, schema: User }
-  `).problems;
-  assert.deepEqual(summarise(problems), ['12:5 error Endpoint GET /a has both `schema` and `inline` in its response; use one.']);
+  `,
+  ).problems;
+  assert.deepEqual(summarise(problems), [
+    '12:5 error Endpoint GET /a has both `schema` and `inline` in its response; use one.',
+  ]);
   assert.equal(problems[0]?.code, 'schemaAndInline');
 });
 
@@ -188,7 +196,9 @@ test('a response with neither `schema` nor `inline` is refused', () => {
 
 test('a response `type` other than array is refused at the value', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users
           method: GET
@@ -198,7 +208,8 @@ test('a response `type` other than array is refused at the value', () => {
           response:
             schema: User
             type: object
-    `),
+    `,
+    ),
     [
       "12:37 error Response type 'list' is not supported: the only type is 'array' (a list of records).",
       "17:13 error Response type 'object' is not supported: the only type is 'array' (a list of records).",
@@ -294,7 +305,10 @@ test('an endpoint entry that is not a mapping is refused', () => {
         - 5
         - /users
     `),
-    ["2:5 error Endpoint #1 must be a mapping, not the integer 5.", "3:5 error Endpoint #2 must be a mapping, not the text '/users'."],
+    [
+      '2:5 error Endpoint #1 must be a mapping, not the integer 5.',
+      "3:5 error Endpoint #2 must be a mapping, not the text '/users'.",
+    ],
   );
 });
 
@@ -311,13 +325,17 @@ test('the same method and path twice is refused, naming the line of the first', 
         method: GET
         response: { inline: { again: true } }
   `).problems;
-  assert.deepEqual(summarise(problems), ['8:11 error Duplicate endpoint GET /health: it is already declared on line 2.']);
+  assert.deepEqual(summarise(problems), [
+    '8:11 error Duplicate endpoint GET /health: it is already declared on line 2.',
+  ]);
   assert.equal(problems[0]?.code, 'duplicateRoute');
 });
 
 test('paths differing only in a parameter name or a trailing slash are the same route', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users/:id
           method: GET
@@ -331,7 +349,8 @@ test('paths differing only in a parameter name or a trailing slash are the same 
         - path: /users/:slug
           method: DELETE
           response: { schema: User }
-    `),
+    `,
+    ),
     [
       '13:11 error Duplicate endpoint GET /users/:slug: it is already declared on line 10.',
       '19:11 error Duplicate endpoint DELETE /users/:slug: it is already declared on line 16.',
@@ -391,18 +410,25 @@ test('paths under /__mockyard are reserved for the admin API', () => {
 
 test('a path parameter that is not a field of the schema is refused, listing the fields', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users/:username
           method: GET
           response: { schema: User }
-    `),
-    ["10:11 error Path parameter ':username' of endpoint GET /users/:username is not a field of User (fields: id, name, slug, active, meta)."],
+    `,
+    ),
+    [
+      "10:11 error Path parameter ':username' of endpoint GET /users/:username is not a field of User (fields: id, name, slug, active, meta).",
+    ],
   );
 });
 
 test('a path parameter that names a field is bound to that column', () => {
-  const model = modelOf(USER + yaml`
+  const model = modelOf(
+    USER +
+      yaml`
     endpoints:
       - path: /users/:slug
         method: GET
@@ -410,7 +436,8 @@ test('a path parameter that names a field is bound to that column', () => {
       - path: /teams/:name/users
         method: GET
         response: { schema: User, type: array }
-  `);
+  `,
+  );
   const [bySlug, byTeam] = model.endpoints as SchemaEndpoint[];
   assert.deepEqual(bySlug?.params, [{ param: 'slug', column: 'slug' }]);
   assert.equal(bySlug?.operation, 'get');
@@ -421,7 +448,9 @@ test('a path parameter that names a field is bound to that column', () => {
 
 test('`key:` naming a field that does not exist is refused at the key value', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users/:id
           method: GET
@@ -431,7 +460,8 @@ test('`key:` naming a field that does not exist is refused at the key value', ()
           method: GET
           key: nope
           response: { schema: User, type: array }
-    `),
+    `,
+    ),
     [
       "12:10 error Endpoint GET /users/:id looks up by 'email', which is not a field of User (fields: id, name, slug, active, meta).",
       "16:10 error Endpoint GET /users looks up by 'nope', which is not a field of User (fields: id, name, slug, active, meta).",
@@ -440,19 +470,24 @@ test('`key:` naming a field that does not exist is refused at the key value', ()
 });
 
 test('`key:` overrides the column the last path parameter looks up by', () => {
-  const model = modelOf(USER + yaml`
+  const model = modelOf(
+    USER +
+      yaml`
     endpoints:
       - path: /users/:handle
         method: GET
         key: slug
         response: { schema: User }
-  `);
+  `,
+  );
   assert.deepEqual((model.endpoints[0] as SchemaEndpoint).params, [{ param: 'handle', column: 'slug' }]);
 });
 
 test('a key or path parameter of boolean or json type is refused', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users/:id
           method: GET
@@ -461,7 +496,8 @@ test('a key or path parameter of boolean or json type is refused', () => {
         - path: /users/:meta
           method: DELETE
           response: { schema: User }
-    `),
+    `,
+    ),
     [
       "12:10 error Endpoint GET /users/:id looks up by 'active', a boolean field; keys must be string, number, integer or datetime fields.",
       "14:11 error Endpoint DELETE /users/:meta looks up by 'meta', a json field; keys must be string, number, integer or datetime fields.",
@@ -474,7 +510,9 @@ test('a key or path parameter of boolean or json type is refused', () => {
 
 test('an operation that does not fit its method or path is refused with the reason', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users
           method: GET
@@ -494,7 +532,8 @@ test('an operation that does not fit its method or path is refused with the reas
           method: PUT
           operation: delete
           response: { schema: User }
-    `),
+    `,
+    ),
     [
       "12:16 error Operation 'create' does not fit endpoint GET /users: records are created with POST.",
       "15:13 error Operation 'update' does not fit endpoint PATCH /users: it needs a path parameter such as /:id.",
@@ -507,36 +546,45 @@ test('an operation that does not fit its method or path is refused with the reas
 
 test('`type: array` on a write endpoint is refused at the type', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users
           method: POST
           response: { schema: User, type: array }
-    `),
+    `,
+    ),
     ['12:37 error Endpoint POST /users changes one record, so `type: array` does not fit it.'],
   );
 });
 
 test('an unknown operation is refused listing the five', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users/:id
           method: GET
           operation: fetch
           response: { schema: User }
-    `),
+    `,
+    ),
     ["12:16 error Unknown operation 'fetch'. Use list, get, create, update or delete."],
   );
 });
 
 test('a GET without a path parameter and without `type: array` is refused at the path', () => {
-  const problems = check(USER + yaml`
+  const problems = check(
+    USER +
+      yaml`
     endpoints:
       - path: /me
         method: GET
         response: { schema: User }
-  `).problems;
+  `,
+  ).problems;
   assert.deepEqual(summarise(problems), [
     '10:11 error Endpoint GET /me returns one User but its path has no parameter to find it by. Add `type: array` to return a list, or a parameter such as /:id.',
   ]);
@@ -544,7 +592,9 @@ test('a GET without a path parameter and without `type: array` is refused at the
 });
 
 test('declared operations that fit are kept, and `operation: get` without a parameter is refused', () => {
-  const model = modelOf(USER + yaml`
+  const model = modelOf(
+    USER +
+      yaml`
     endpoints:
       - path: /users
         method: GET
@@ -554,16 +604,20 @@ test('declared operations that fit are kept, and `operation: get` without a para
         method: PUT
         operation: update
         response: { schema: User }
-  `);
+  `,
+  );
   assert.deepEqual(routes(model.endpoints), ['GET /users 200 list', 'PUT /users/:id 200 update']);
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /me
           method: GET
           operation: get
           response: { schema: User }
-    `),
+    `,
+    ),
     ["12:16 error Operation 'get' does not fit endpoint GET /me: it needs a path parameter such as /:id."],
   );
 });
@@ -612,7 +666,9 @@ test('a status that is not a whole number is refused', () => {
 });
 
 test('statuses default by operation when `status` is omitted, and a declared status wins', () => {
-  const model = modelOf(USER + yaml`
+  const model = modelOf(
+    USER +
+      yaml`
     endpoints:
       - path: /users
         method: GET
@@ -643,7 +699,8 @@ test('statuses default by operation when `status` is omitted, and a declared sta
         method: GET
         status: 418
         response: { inline: { short: stout } }
-  `);
+  `,
+  );
   assert.deepEqual(routes(model.endpoints), [
     'GET /users 200 list',
     'GET /users/:id 200 get',
@@ -964,7 +1021,9 @@ test('a lowercase schema name warns but still compiles', () => {
         method: GET
         response: { schema: user, type: array }
   `);
-  assert.deepEqual(summarise(result.problems), ["2:3 warning Schema name 'user' should be a capitalised singular name, e.g. 'User'."]);
+  assert.deepEqual(summarise(result.problems), [
+    "2:3 warning Schema name 'user' should be a capitalised singular name, e.g. 'User'.",
+  ]);
   assert.equal(result.problems[0]?.code, 'schemaNameNotCapitalised');
   assert.equal(result.model?.schemas.get('user')?.table, 'users');
 });
@@ -973,10 +1032,13 @@ test('a lowercase schema name warns but still compiles', () => {
 // resource:
 
 test('`resource: User` expands into the six REST endpoints with default statuses', () => {
-  const model = modelOf(USER + yaml`
+  const model = modelOf(
+    USER +
+      yaml`
     endpoints:
       - resource: User
-  `);
+  `,
+  );
   assert.deepEqual(routes(model.endpoints), [
     'GET /users 200 list',
     'GET /users/:id 200 get',
@@ -1002,18 +1064,23 @@ test('a resource of a two-word schema is served at its table name', () => {
     endpoints:
       - resource: BlogPost
   `);
-  assert.deepEqual(model.endpoints.map((e) => `${e.method} ${e.path}`), [
-    'GET /blog_posts',
-    'GET /blog_posts/:id',
-    'POST /blog_posts',
-    'PATCH /blog_posts/:id',
-    'PUT /blog_posts/:id',
-    'DELETE /blog_posts/:id',
-  ]);
+  assert.deepEqual(
+    model.endpoints.map((e) => `${e.method} ${e.path}`),
+    [
+      'GET /blog_posts',
+      'GET /blog_posts/:id',
+      'POST /blog_posts',
+      'PATCH /blog_posts/:id',
+      'PUT /blog_posts/:id',
+      'DELETE /blog_posts/:id',
+    ],
+  );
 });
 
 test('a resource with a custom path and key uses them, trailing slash dropped', () => {
-  const model = modelOf(USER + yaml`
+  const model = modelOf(
+    USER +
+      yaml`
       Article:
         properties:
           slug: string
@@ -1025,7 +1092,8 @@ test('a resource with a custom path and key uses them, trailing slash dropped', 
       - resource: Article
         path: /blog/articles/
         key: slug
-  `);
+  `,
+  );
   assert.deepEqual(routes(model.endpoints), [
     'GET /people 200 list',
     'GET /people/:slug 200 get',
@@ -1041,15 +1109,23 @@ test('a resource with a custom path and key uses them, trailing slash dropped', 
     'DELETE /blog/articles/:slug 204 delete',
   ]);
   assert.deepEqual((model.endpoints[1] as SchemaEndpoint).params, [{ param: 'slug', column: 'slug' }]);
-  assert.deepEqual(model.endpoints.map((e) => e.line), [...Array<number>(6).fill(14), ...Array<number>(6).fill(17)]);
+  assert.deepEqual(
+    model.endpoints.map((e) => e.line),
+    [...Array<number>(6).fill(14), ...Array<number>(6).fill(17)],
+  );
 });
 
 test('a resource of an unknown schema gives the spec message at the resource value', () => {
-  const problems = check(USER + yaml`
+  const problems = check(
+    USER +
+      yaml`
     endpoints:
       - resource: Post
-  `).problems;
-  assert.deepEqual(summarise(problems), ["10:15 error Endpoint GET /posts references unknown schema 'Post'. Define it under `schemas:`."]);
+  `,
+  ).problems;
+  assert.deepEqual(summarise(problems), [
+    "10:15 error Endpoint GET /posts references unknown schema 'Post'. Define it under `schemas:`.",
+  ]);
   assert.equal(problems[0]?.code, 'unknownSchema');
 });
 
@@ -1062,19 +1138,24 @@ test('a resource of a schema without `id` and without `key` is refused', () => {
     endpoints:
       - resource: Tag
   `).problems;
-  assert.deepEqual(summarise(problems), ["6:15 error Resource Tag has no 'id' field to use in /:id; add `key:` naming one of its fields."]);
+  assert.deepEqual(summarise(problems), [
+    "6:15 error Resource Tag has no 'id' field to use in /:id; add `key:` naming one of its fields.",
+  ]);
   assert.equal(problems[0]?.code, 'resourceWithoutKey');
 });
 
 test('a resource key that is not a field, or not a lookup type, is reported once at the key', () => {
-  const problems = check(USER + yaml`
+  const problems = check(
+    USER +
+      yaml`
     endpoints:
       - resource: User
         key: email
       - resource: User
         path: /flags
         key: active
-  `).problems;
+  `,
+  ).problems;
   assert.deepEqual(summarise(problems), [
     "11:10 error Resource User uses key 'email', which is not a field of User (fields: id, name, slug, active, meta).",
     "14:10 error Resource User uses key 'active', a boolean field; keys must be string, number, integer or datetime fields.",
@@ -1087,13 +1168,16 @@ test('a resource key that is not a field, or not a lookup type, is reported once
 
 test('a resource path problem is reported once, not once per generated endpoint', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - resource: User
           path: /v/:id
         - resource: User
           path: /__mockyard/users
-    `),
+    `,
+    ),
     [
       "11:11 error Path '/v/:id/:id' is not valid: parameter ':id' appears twice.",
       "13:11 error Path '/__mockyard/users' is under /__mockyard/, which is reserved for the admin API.",
@@ -1103,7 +1187,9 @@ test('a resource path problem is reported once, not once per generated endpoint'
 
 test('a resource that repeats routes is reported once at its `resource:` line', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - path: /users/:id
           method: PUT
@@ -1113,7 +1199,8 @@ test('a resource that repeats routes is reported once at its `resource:` line', 
         - path: /users
           method: GET
           response: { schema: User, type: array }
-    `),
+    `,
+    ),
     [
       '13:15 error Duplicate endpoint PUT /users/:id: it is already declared on line 10.',
       '14:15 error Duplicate endpoint GET /users: it is already declared on line 13.',
@@ -1124,12 +1211,15 @@ test('a resource that repeats routes is reported once at its `resource:` line', 
 
 test('a resource entry with endpoint fields is refused as a resource, and a plain entry is never taken for one', () => {
   assert.deepEqual(
-    problemsOf(USER + yaml`
+    problemsOf(
+      USER +
+        yaml`
       endpoints:
         - resource: User
           method: GET
         - path: /x
-    `),
+    `,
+    ),
     [
       "11:5 error Unknown field 'method' in resource User.",
       "12:5 error Missing required field 'method' in endpoint #2.",
@@ -1196,7 +1286,9 @@ test('warnings (lowercase schema name, public host) do not block the model', () 
 
 test('no endpoints at all is a warning, not an error', () => {
   const result = check('endpoints: []\n');
-  assert.deepEqual(summarise(result.problems), ['1:1 warning No endpoints are declared; the server will answer 404 to everything.']);
+  assert.deepEqual(summarise(result.problems), [
+    '1:1 warning No endpoints are declared; the server will answer 404 to everything.',
+  ]);
   assert.deepEqual(result.model?.endpoints, []);
   assert.equal(result.model?.schemas.size, 0);
 });
@@ -1321,26 +1413,34 @@ test('seed rows are checked against the schema with the row pointed at', () => {
 });
 
 test('seed rows for an unknown schema are refused at the schema key', () => {
-  const problems = check(USER + yaml`
+  const problems = check(
+    USER +
+      yaml`
     seed:
       Ghost:
         - { a: 1 }
     endpoints:
       - resource: User
-  `).problems;
-  assert.deepEqual(summarise(problems), ["10:3 error Seed rows for unknown schema 'Ghost'. Define it under `schemas:`."]);
+  `,
+  ).problems;
+  assert.deepEqual(summarise(problems), [
+    "10:3 error Seed rows for unknown schema 'Ghost'. Define it under `schemas:`.",
+  ]);
   assert.equal(problems[0]?.code, 'unknownSeedSchema');
 });
 
 test('valid seed rows are kept in the model per schema', () => {
-  const model = modelOf(USER + yaml`
+  const model = modelOf(
+    USER +
+      yaml`
     seed:
       User:
         - { name: Ada, active: true, meta: { tags: [x] } }
         - name: Alan
     endpoints:
       - resource: User
-  `);
+  `,
+  );
   assert.deepEqual(model.seed.get('User'), [{ name: 'Ada', active: true, meta: { tags: ['x'] } }, { name: 'Alan' }]);
 });
 
@@ -1360,7 +1460,9 @@ test('a YAML alias bomb is refused with a clear error instead of expanding', () 
   assert.doesNotThrow(() => {
     result = check(text);
   });
-  assert.deepEqual(summarise(result?.problems ?? []), ['1:1 error YAML syntax error: Excessive alias count indicates a resource exhaustion attack']);
+  assert.deepEqual(summarise(result?.problems ?? []), [
+    '1:1 error YAML syntax error: Excessive alias count indicates a resource exhaustion attack',
+  ]);
   assert.equal(result?.model, undefined);
 });
 
@@ -1377,7 +1479,10 @@ test('a few ordinary aliases are fine', () => {
       - resource: User
       - resource: Admin
   `);
-  assert.deepEqual(model.schemas.get('Admin')?.fields.map((f) => f.name), ['id', 'name']);
+  assert.deepEqual(
+    model.schemas.get('Admin')?.fields.map((f) => f.name),
+    ['id', 'name'],
+  );
 });
 
 test('a duplicate key is refused naming the key and the line of the first, and never throws', () => {
@@ -1430,5 +1535,7 @@ test('a config larger than 5 MiB is refused before parsing, counting bytes not c
   assert.equal(check(wide).problems[0]?.code, 'configTooLarge');
   // Just under the limit is parsed as usual.
   const justUnder = `endpoints: []\n# ${'x'.repeat(limit - 100)}\n`;
-  assert.deepEqual(summarise(check(justUnder).problems), ['1:1 warning No endpoints are declared; the server will answer 404 to everything.']);
+  assert.deepEqual(summarise(check(justUnder).problems), [
+    '1:1 warning No endpoints are declared; the server will answer 404 to everything.',
+  ]);
 });

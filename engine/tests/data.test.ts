@@ -27,13 +27,20 @@ const CONFIG = yaml`
       - { name: Seed Two, email: two@example.com, age: 40 }
 `;
 
-async function open(config = CONFIG): Promise<{ session: StudioSession; api: StudioHandlers; configPath: string; close(): Promise<void> }> {
+async function open(
+  config = CONFIG,
+): Promise<{ session: StudioSession; api: StudioHandlers; configPath: string; close(): Promise<void> }> {
   const { dir, cleanup } = tempDir();
   const configPath = join(dir, 'people.yaml');
   writeFileSync(configPath, config);
   const session = new StudioSession({ configPath, port: 0, watch: false });
   await session.open();
-  return { session, api: createStudioHandlers(session), configPath, close: async () => (await session.close(), cleanup()) };
+  return {
+    session,
+    api: createStudioHandlers(session),
+    configPath,
+    close: async () => (await session.close(), cleanup()),
+  };
 }
 
 const names = (rows: Record<string, unknown>[]) => rows.map((r) => r.name);
@@ -46,12 +53,28 @@ test('rows are read a page at a time, sorted and filtered with the list endpoint
     assert.equal(page.total, 502);
     assert.equal(page.rows.length, 50);
     assert.equal(page.rows[0]?.id, 101);
-    const sorted = await api['tables.query']({ table: 'people', offset: 0, limit: 3, sort: { field: 'age', descending: true } });
+    const sorted = await api['tables.query']({
+      table: 'people',
+      offset: 0,
+      limit: 3,
+      sort: { field: 'age', descending: true },
+    });
     const ages = sorted.rows.map((r) => r.age as number);
-    assert.deepEqual(ages, [...ages].sort((a, b) => b - a));
-    const filtered = await api['tables.query']({ table: 'people', filter: 'name_like=seed&age_gte=35', offset: 0, limit: 10 });
+    assert.deepEqual(
+      ages,
+      [...ages].sort((a, b) => b - a),
+    );
+    const filtered = await api['tables.query']({
+      table: 'people',
+      filter: 'name_like=seed&age_gte=35',
+      offset: 0,
+      limit: 10,
+    });
     assert.deepEqual(names(filtered.rows), ['Seed Two']);
-    await assert.rejects(api['tables.query']({ table: 'people', filter: 'age=old', offset: 0, limit: 10 }), /Query parameter 'age' must be an integer, not 'old'/);
+    await assert.rejects(
+      api['tables.query']({ table: 'people', filter: 'age=old', offset: 0, limit: 10 }),
+      /Query parameter 'age' must be an integer, not 'old'/,
+    );
   } finally {
     await close();
   }
@@ -60,12 +83,30 @@ test('rows are read a page at a time, sorted and filtered with the list endpoint
 test('a typed edit is written, and a value of the wrong type is refused with the reason and nothing written', async () => {
   const { api, session, close } = await open();
   try {
-    const row = await api['tables.update']({ table: 'people', key: 1, changes: { age: 31, active: true, tags: ['a'] } });
+    const row = await api['tables.update']({
+      table: 'people',
+      key: 1,
+      changes: { age: 31, active: true, tags: ['a'] },
+    });
     assert.deepEqual({ age: row.age, active: row.active, tags: row.tags }, { age: 31, active: true, tags: ['a'] });
-    await assert.rejects(api['tables.update']({ table: 'people', key: 1, changes: { age: 'thirty' } }), /Field 'age' must be an integer, not the text "thirty"/);
-    await assert.rejects(api['tables.update']({ table: 'people', key: 1, changes: { email: 'two@example.com' } }), /A Person with email "two@example.com" already exists/);
+    await assert.rejects(
+      api['tables.update']({ table: 'people', key: 1, changes: { age: 'thirty' } }),
+      /Field 'age' must be an integer, not the text "thirty"/,
+    );
+    await assert.rejects(
+      api['tables.update']({ table: 'people', key: 1, changes: { email: 'two@example.com' } }),
+      /A Person with email "two@example.com" already exists/,
+    );
     const url = session.status().url as string;
-    assert.deepEqual(await (await fetch(`${url}/people/1`)).json(), { id: 1, name: 'Seed One', email: 'one@example.com', age: 31, active: true, createdAt: null, tags: ['a'] });
+    assert.deepEqual(await (await fetch(`${url}/people/1`)).json(), {
+      id: 1,
+      name: 'Seed One',
+      email: 'one@example.com',
+      age: 31,
+      active: true,
+      createdAt: null,
+      tags: ['a'],
+    });
   } finally {
     await close();
   }
@@ -109,13 +150,14 @@ test('generated rows are realistic by field name, typed, and the same for the sa
 test('a CSV import lists bad rows with reasons, imports the good ones and skips the bad', async () => {
   const { api, close } = await open();
   try {
-    const csv = 'name,email,age,active\nAda,ada@x.io,36,true\nBob,bob@x.io,forty,false\nCy,cy@x.io,22,yes,extra\n,noname@x.io,5,no\nDee,ada@x.io,30,false\nEve,eve@x.io,,\n';
+    const csv =
+      'name,email,age,active\nAda,ada@x.io,36,true\nBob,bob@x.io,forty,false\nCy,cy@x.io,22,yes,extra\n,noname@x.io,5,no\nDee,ada@x.io,30,false\nEve,eve@x.io,,\n';
     const preview = await api['tables.importPreview']({ table: 'people', format: 'csv', text: csv });
     assert.equal(preview.good, 2);
     assert.deepEqual(
       preview.bad.map((b) => [b.row, b.reason]),
       [
-        [3, "Field 'age' must be an integer, not the text \"forty\"."],
+        [3, 'Field \'age\' must be an integer, not the text "forty".'],
         [4, 'Malformed CSV: Invalid Record Length: columns length is 4, got 5 on line 4'],
         [5, "Field 'name' is required."],
         [6, "Field 'email' repeats the value of row 2; it must be unique."],
@@ -134,11 +176,21 @@ test('a CSV import lists bad rows with reasons, imports the good ones and skips 
 test('an import that fails while writing rolls back whole: nothing half-imported', async () => {
   const { api, close } = await open();
   try {
-    const json = JSON.stringify([{ name: 'New A', email: 'a@x.io' }, { name: 'New B', email: 'b@x.io' }, { name: 'Clash', email: 'one@example.com' }]);
+    const json = JSON.stringify([
+      { name: 'New A', email: 'a@x.io' },
+      { name: 'New B', email: 'b@x.io' },
+      { name: 'Clash', email: 'one@example.com' },
+    ]);
     const preview = await api['tables.importPreview']({ table: 'people', format: 'json', text: json });
     assert.equal(preview.good, 3, 'the clash with an existing row is only found at insert');
-    await assert.rejects(api['tables.import']({ table: 'people', format: 'json', text: json }), /Row 3: A Person with email "one@example.com" already exists\. Nothing was imported\./);
-    assert.deepEqual(names((await api['tables.query']({ table: 'people', offset: 0, limit: 10 })).rows), ['Seed One', 'Seed Two']);
+    await assert.rejects(
+      api['tables.import']({ table: 'people', format: 'json', text: json }),
+      /Row 3: A Person with email "one@example.com" already exists\. Nothing was imported\./,
+    );
+    assert.deepEqual(names((await api['tables.query']({ table: 'people', offset: 0, limit: 10 })).rows), [
+      'Seed One',
+      'Seed Two',
+    ]);
   } finally {
     await close();
   }
@@ -148,9 +200,17 @@ test('a column mapping renames source columns and leaves others out', async () =
   const { api, close } = await open();
   try {
     const csv = 'Full Name,Mail,Ignored\nAda,ada@x.io,zzz\n';
-    const preview = await api['tables.importPreview']({ table: 'people', format: 'csv', text: csv, mapping: { 'Full Name': 'name', Mail: 'email', Ignored: null } });
+    const preview = await api['tables.importPreview']({
+      table: 'people',
+      format: 'csv',
+      text: csv,
+      mapping: { 'Full Name': 'name', Mail: 'email', Ignored: null },
+    });
     assert.deepEqual(preview.sample, [{ name: 'Ada', email: 'ada@x.io' }]);
-    await assert.rejects(api['tables.importPreview']({ table: 'people', format: 'csv', text: csv, mapping: { 'Full Name': 'nope' } }), /not a field of Person/);
+    await assert.rejects(
+      api['tables.importPreview']({ table: 'people', format: 'csv', text: csv, mapping: { 'Full Name': 'nope' } }),
+      /not a field of Person/,
+    );
   } finally {
     await close();
   }
@@ -201,9 +261,18 @@ test('a file over the import limit is refused before parsing, and bad JSON is a 
   const { api, close } = await open();
   try {
     const huge = 'name\n' + 'x'.repeat(21 * 1024 * 1024);
-    await assert.rejects(api['tables.importPreview']({ table: 'people', format: 'csv', text: huge }), /imports are limited to 20 MB/);
-    await assert.rejects(api['tables.importPreview']({ table: 'people', format: 'json', text: '{"name":' }), /not valid JSON/);
-    await assert.rejects(api['tables.importPreview']({ table: 'people', format: 'json', text: '{"name":"x"}' }), /must be an array of objects/);
+    await assert.rejects(
+      api['tables.importPreview']({ table: 'people', format: 'csv', text: huge }),
+      /imports are limited to 20 MB/,
+    );
+    await assert.rejects(
+      api['tables.importPreview']({ table: 'people', format: 'json', text: '{"name":' }),
+      /not valid JSON/,
+    );
+    await assert.rejects(
+      api['tables.importPreview']({ table: 'people', format: 'json', text: '{"name":"x"}' }),
+      /must be an array of objects/,
+    );
     assert.equal((await api['tables.query']({ table: 'people', offset: 0, limit: 10 })).total, 2);
   } finally {
     await close();

@@ -25,20 +25,86 @@ const examples = readdirSync(EXAMPLES)
 
 test('the examples and the benchmark config take the quick path, with the same result as the full one', () => {
   assert.ok(examples.length >= 2);
-  for (const { name, configPath, text } of [...examples, { name: 'bench', configPath: join(EXAMPLES, 'bench.yaml'), text: benchLike }]) {
+  for (const { name, configPath, text } of [
+    ...examples,
+    { name: 'bench', configPath: join(EXAMPLES, 'bench.yaml'), text: benchLike },
+  ]) {
     const quick = validateQuickly(text, { configPath });
     assert.ok(quick?.model, `${name} is read by the quick path`);
     assert.deepEqual(quick, validateWithYaml(text, { configPath }), name);
     // Positions the model keeps (endpoint lines, schema ranges) are real ones.
-    assert.ok(quick.model.endpoints.every((e) => e.line > 1), name);
+    assert.ok(
+      quick.model.endpoints.every((e) => e.line > 1),
+      name,
+    );
   }
 });
 
 test('plain scalars resolve the same in both parsers (YAML 1.2 core schema)', () => {
-  const tokens = ['~', 'null', 'Null', 'NULL', 'nUll', '', 'true', 'True', 'TRUE', 'tRue', 'false', 'yes', 'no', 'on', 'off', 'y', '0', '-0', '+0', '007',
-    '0o17', '0O17', '0x1F', '0X1F', '0xg', '0b101', '1_000', '1,000', '.5', '+.5', '-.5', '5.', '1e3', '1E3', '1e+3', '-1.5e-3', '.inf', '.Inf', '-.inf', '+.inf',
-    '.nan', '.NaN', '2001-12-14', '1:20', '12:30:45', '1.0', '9007199254740993', '123456789012345678901234567890', '=', '<<', '0x', '+1', '1e', 'e3', '1.2.3',
-    '"a\\tb\\u00e9\\x41"', "'it''s'", 'a b', 'a#b', 'a #comment', '|\n    two\n    lines\n', '>-\n    folded\n    text\n'];
+  const tokens = [
+    '~',
+    'null',
+    'Null',
+    'NULL',
+    'nUll',
+    '',
+    'true',
+    'True',
+    'TRUE',
+    'tRue',
+    'false',
+    'yes',
+    'no',
+    'on',
+    'off',
+    'y',
+    '0',
+    '-0',
+    '+0',
+    '007',
+    '0o17',
+    '0O17',
+    '0x1F',
+    '0X1F',
+    '0xg',
+    '0b101',
+    '1_000',
+    '1,000',
+    '.5',
+    '+.5',
+    '-.5',
+    '5.',
+    '1e3',
+    '1E3',
+    '1e+3',
+    '-1.5e-3',
+    '.inf',
+    '.Inf',
+    '-.inf',
+    '+.inf',
+    '.nan',
+    '.NaN',
+    '2001-12-14',
+    '1:20',
+    '12:30:45',
+    '1.0',
+    '9007199254740993',
+    '123456789012345678901234567890',
+    '=',
+    '<<',
+    '0x',
+    '+1',
+    '1e',
+    'e3',
+    '1.2.3',
+    '"a\\tb\\u00e9\\x41"',
+    "'it''s'",
+    'a b',
+    'a#b',
+    'a #comment',
+    '|\n    two\n    lines\n',
+    '>-\n    folded\n    text\n',
+  ];
   let compared = 0;
   for (const token of tokens) {
     const text = `key: ${token}\n`;
@@ -75,7 +141,8 @@ test('texts the quick parser would read differently, or that have problems to pl
 });
 
 test('ranges point where yaml points: keys, values, quoted values and the nearest ancestor', () => {
-  const text = 'schemas:\n  User:\n    properties: { id: integer, "full name": string }\nendpoints:\n  - path: /users\n    method: GET\n    response: { schema: User, type: array }\n';
+  const text =
+    'schemas:\n  User:\n    properties: { id: integer, "full name": string }\nendpoints:\n  - path: /users\n    method: GET\n    response: { schema: User, type: array }\n';
   const fast = FastSource.parse(text);
   assert.ok(fast);
   const slow = new YamlSource(text);
@@ -88,9 +155,11 @@ test('ranges point where yaml points: keys, values, quoted values and the neares
     [['endpoints', 0, 'response', 'schema'], 'value'],
     [['endpoints', 0, 'response', 'nope', 'deeper'], 'value'],
   ];
-  for (const [path, part] of paths) assert.deepEqual(fast.rangeOf(path, part), slow.rangeOf(path, part), `${path.join('.')} (${part})`);
+  for (const [path, part] of paths)
+    assert.deepEqual(fast.rangeOf(path, part), slow.rangeOf(path, part), `${path.join('.')} (${part})`);
   // A list item that is a mapping starts where yaml says (the endpoint's line); its end is not kept.
-  for (const path of [['endpoints', 0], ['nowhere']]) assert.deepEqual(fast.rangeOf(path).start, slow.rangeOf(path).start, path.join('.'));
+  for (const path of [['endpoints', 0], ['nowhere']])
+    assert.deepEqual(fast.rangeOf(path).start, slow.rangeOf(path).start, path.join('.'));
 });
 
 test('applies take effect in the order they were called, whichever path validates them', async () => {
@@ -102,7 +171,10 @@ test('applies take effect in the order they were called, whichever path validate
     const [a, b] = await Promise.all([first, second]);
     assert.ok(a.ok && b.ok);
     assert.ok(a.version < b.version);
-    assert.deepEqual(engine.model?.endpoints.map((e) => e.path), ['/x']);
+    assert.deepEqual(
+      engine.model?.endpoints.map((e) => e.path),
+      ['/x'],
+    );
   } finally {
     await engine.stop();
   }

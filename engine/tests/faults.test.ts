@@ -50,7 +50,8 @@ function readItems(file: string): { integrity: unknown; rows: Map<number, Acked>
   try {
     const integrity = db.prepare('PRAGMA integrity_check').pluck().get();
     const rows = new Map<number, Acked>();
-    for (const r of db.prepare('SELECT id, n, text FROM items').all() as { id: number; n: number; text: string }[]) rows.set(r.n, { id: r.id, text: r.text });
+    for (const r of db.prepare('SELECT id, n, text FROM items').all() as { id: number; n: number; text: string }[])
+      rows.set(r.n, { id: r.id, text: r.text });
     return { integrity, rows };
   } finally {
     db.close();
@@ -58,9 +59,13 @@ function readItems(file: string): { integrity: unknown; rows: Map<number, Acked>
 }
 
 function startCli(config: string, db: string): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, [CLI, 'serve', config, '--port', '0', '--db', db, '--quiet', '--no-log', '--no-color'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', config, '--port', '0', '--db', db, '--quiet', '--no-log', '--no-color'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const url = new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 15_000);
@@ -86,7 +91,9 @@ function startCli(config: string, db: string): { child: ChildProcess; url: Promi
 const exited = (child: ChildProcess): Promise<void> =>
   new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
-test('SIGKILL of `mockyard serve` at random points during concurrent POSTs, 50 times: every 2xx write survives and the file stays intact', { timeout: 90_000 }, async (t) => {
+test('SIGKILL of `mockyard serve` at random points during concurrent POSTs, 50 times: every 2xx write survives and the file stays intact', {
+  timeout: 90_000,
+}, async (t) => {
   // The guarantee under test: with WAL and synchronous=NORMAL a transaction is in the WAL (the OS's
   // page cache) before the 2xx is sent, so it survives the *process* dying at any instant. It does
   // not promise survival of an OS crash or power loss (that needs synchronous=FULL); this test
@@ -117,7 +124,11 @@ test('SIGKILL of `mockyard serve` at random points during concurrent POSTs, 50 t
           attempted.add(n);
           const text = `round ${round} write ${n} ✓`;
           try {
-            const res = await fetch(`${url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n, text }) });
+            const res = await fetch(`${url}/items`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ n, text }),
+            });
             const body = (await res.json()) as { id: number; n: number; text: string };
             assert.equal(res.status, 201, `write ${n}: ${JSON.stringify(body)}`);
             acked.set(n, { id: body.id, text: body.text });
@@ -147,7 +158,9 @@ test('SIGKILL of `mockyard serve` at random points during concurrent POSTs, 50 t
     const committedUnacked = rows.size - acked.size;
     const lostInFlight = attempted.size - rows.size;
     t.diagnostic(`kills survived: ${kills}/${ROUNDS} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    t.diagnostic(`writes: ${attempted.size} sent, ${acked.size} acknowledged (all present), ${committedUnacked} committed but cut off before their answer, ${lostInFlight} never committed`);
+    t.diagnostic(
+      `writes: ${attempted.size} sent, ${acked.size} acknowledged (all present), ${committedUnacked} committed but cut off before their answer, ${lostInFlight} never committed`,
+    );
     assert.equal(kills, ROUNDS);
     assert.ok(acked.size > ROUNDS * 10, 'writes got through between kills');
   } finally {
@@ -174,7 +187,11 @@ const USERS = yaml`
 `;
 
 /** Fills the store with big POSTs until one fails, then checks the failure left nothing behind. */
-async function fillUntilFull(t: TestContext, s: Awaited<ReturnType<typeof serve>>, label: string): Promise<{ status: number; error: string; written: number }> {
+async function fillUntilFull(
+  t: TestContext,
+  s: Awaited<ReturnType<typeof serve>>,
+  label: string,
+): Promise<{ status: number; error: string; written: number }> {
   const bio = 'x'.repeat(64 * 1024);
   let written = rowCount(s, 'users');
   for (let i = 0; i < 500; i++) {
@@ -188,7 +205,11 @@ async function fillUntilFull(t: TestContext, s: Awaited<ReturnType<typeof serve>
     const error = await errorOf(res);
     t.diagnostic(`${label}: write ${i} answered ${res.status} "${error}" after ${written} rows`);
     assert.equal(rowCount(s, 'users'), written, 'the failed write added no row');
-    assert.equal(dbOf(s).prepare('SELECT count(*) FROM users WHERE email = ?').pluck().get(email), 0, 'nothing of the failed write is stored');
+    assert.equal(
+      dbOf(s).prepare('SELECT count(*) FROM users WHERE email = ?').pluck().get(email),
+      0,
+      'nothing of the failed write is stored',
+    );
     return { status: res.status, error, written };
   }
   throw new Error('the disk never filled up');
@@ -206,7 +227,9 @@ async function checkWhileFull(s: Awaited<ReturnType<typeof serve>>): Promise<voi
   assert.deepEqual(await (await s.call('/users/1')).json(), before, 'the failed PATCH changed nothing');
 }
 
-test('disk full on a real filesystem (a 2 MiB tmpfs): 507, nothing half-written, service continues once space returns', { timeout: 30_000 }, async (t) => {
+test('disk full on a real filesystem (a 2 MiB tmpfs): 507, nothing half-written, service continues once space returns', {
+  timeout: 30_000,
+}, async (t) => {
   const { dir, cleanup } = tempDir();
   const mnt = join(dir, 'small');
   mkdirSync(mnt);
@@ -214,13 +237,17 @@ test('disk full on a real filesystem (a 2 MiB tmpfs): 507, nothing half-written,
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mnt], { stdio: 'ignore' });
   } catch {
     cleanup();
-    t.skip('cannot mount a tmpfs here (not root, or refused by the sandbox); the max_page_count test covers SQLITE_FULL');
+    t.skip(
+      'cannot mount a tmpfs here (not root, or refused by the sandbox); the max_page_count test covers SQLITE_FULL',
+    );
     return;
   }
   let s: Awaited<ReturnType<typeof serve>> | undefined;
   const serverErrors: string[] = [];
   try {
-    t.diagnostic(`disk-full approach: tmpfs of ${statfsSync(mnt).blocks * statfsSync(mnt).bsize} bytes mounted at ${mnt}`);
+    t.diagnostic(
+      `disk-full approach: tmpfs of ${statfsSync(mnt).blocks * statfsSync(mnt).bsize} bytes mounted at ${mnt}`,
+    );
     s = await serve(USERS, { database: join(mnt, 'full.sqlite') });
     s.engine.on('serverError', (e) => serverErrors.push(e.message));
     assert.equal((await s.send('POST', '/users', { name: 'first' })).status, 201);
@@ -235,11 +262,16 @@ test('disk full on a real filesystem (a 2 MiB tmpfs): 507, nothing half-written,
     assertIntact(s);
     // Space comes back: the same service writes again, with no restart.
     rmSync(filler);
-    const again = await s.send('POST', '/users', { name: 'after', email: 'after@example.com', bio: 'z'.repeat(64 * 1024) });
+    const again = await s.send('POST', '/users', {
+      name: 'after',
+      email: 'after@example.com',
+      bio: 'z'.repeat(64 * 1024),
+    });
     assert.equal(again.status, 201, 'writes work again once there is space');
     assert.equal(rowCount(s, 'users'), full.written + 1);
     assertIntact(s);
-    if (full.status === 507) assert.deepEqual(serverErrors, [], 'a full disk is reported to the client, not as a crash');
+    if (full.status === 507)
+      assert.deepEqual(serverErrors, [], 'a full disk is reported to the client, not as a crash');
   } finally {
     await s?.close();
     try {
@@ -251,7 +283,9 @@ test('disk full on a real filesystem (a 2 MiB tmpfs): 507, nothing half-written,
   }
 });
 
-test('disk full injected with PRAGMA max_page_count (SQLITE_FULL): 507, nothing half-written, service continues once the limit is raised', { timeout: 30_000 }, async (t) => {
+test('disk full injected with PRAGMA max_page_count (SQLITE_FULL): 507, nothing half-written, service continues once the limit is raised', {
+  timeout: 30_000,
+}, async (t) => {
   const s = await serve(USERS);
   const serverErrors: string[] = [];
   s.engine.on('serverError', (e) => serverErrors.push(e.message));
@@ -268,7 +302,11 @@ test('disk full injected with PRAGMA max_page_count (SQLITE_FULL): 507, nothing 
     await checkWhileFull(s);
     assertIntact(s);
     db.pragma('max_page_count = 1073741823');
-    const again = await s.send('POST', '/users', { name: 'after', email: 'after@example.com', bio: 'z'.repeat(64 * 1024) });
+    const again = await s.send('POST', '/users', {
+      name: 'after',
+      email: 'after@example.com',
+      bio: 'z'.repeat(64 * 1024),
+    });
     assert.equal(again.status, 201);
     assert.equal(rowCount(s, 'users'), full.written + 1);
     assertIntact(s);
@@ -292,7 +330,9 @@ function freePort(): Promise<number> {
   });
 }
 
-test('config reloads racing with concurrent writes and port changes: no failed request, no lost write', { timeout: 60_000 }, async (t) => {
+test('config reloads racing with concurrent writes and port changes: no failed request, no lost write', {
+  timeout: 60_000,
+}, async (t) => {
   const { dir, cleanup } = tempDir();
   const configPath = join(dir, 'mockyard.yaml');
   const ports = [await freePort(), await freePort()];
@@ -340,7 +380,9 @@ test('config reloads racing with concurrent writes and port changes: no failed r
           connectRetries++;
           continue;
         }
-        failures.push(`${init?.method ?? 'GET'} ${path}: ${(err as Error).message} (${cause?.code ?? ''} ${cause?.message ?? ''})`);
+        failures.push(
+          `${init?.method ?? 'GET'} ${path}: ${(err as Error).message} (${cause?.code ?? ''} ${cause?.message ?? ''})`,
+        );
         return undefined;
       }
     }
@@ -349,7 +391,11 @@ test('config reloads racing with concurrent writes and port changes: no failed r
     const writer = async (): Promise<void> => {
       while (!stop) {
         const n = next++;
-        const res = await send('/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n, text: `write ${n}` }) });
+        const res = await send('/items', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ n, text: `write ${n}` }),
+        });
         if (!res) continue;
         const body = (await res.json()) as { id: number; text: string };
         served++;
@@ -386,12 +432,19 @@ test('config reloads racing with concurrent writes and port changes: no failed r
     }
     stop = true;
     await Promise.all([...writers, reader]);
-    t.diagnostic(`${reloads} reloads (${portChanges} port changes) during ${served} answered writes; connections refused or reset by a retired listener before any request was sent (sent again): ${connectRetries}`);
+    t.diagnostic(
+      `${reloads} reloads (${portChanges} port changes) during ${served} answered writes; connections refused or reset by a retired listener before any request was sent (sent again): ${connectRetries}`,
+    );
     assert.deepEqual(failures, [], 'no request failed');
     assert.ok(portChanges >= 15, 'the port changed many times');
     const db = engine.database as Database.Database;
     assert.equal(db.prepare('PRAGMA integrity_check').pluck().get(), 'ok');
-    const rows = new Map((db.prepare('SELECT n, id, text FROM items').all() as { n: number; id: number; text: string }[]).map((r) => [r.n, { id: r.id, text: r.text }]));
+    const rows = new Map(
+      (db.prepare('SELECT n, id, text FROM items').all() as { n: number; id: number; text: string }[]).map((r) => [
+        r.n,
+        { id: r.id, text: r.text },
+      ]),
+    );
     for (const [n, write] of acked) assert.deepEqual(rows.get(n), write, `write ${n} is stored`);
     assert.equal(rows.size, acked.size, 'every stored row was acknowledged: no retried write ran twice');
     assert.deepEqual(serverErrors, []);

@@ -7,7 +7,21 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { cliCommand, ROOT } from './cli-command.js';
@@ -33,7 +47,8 @@ function nobodyCanRunCli(): boolean {
 const AS_NOBODY = nobodyCanRunCli();
 /** Whether a chmod makes a file unreadable or read-only for the CLI under test. */
 const PERMISSIONS_BITE = !IS_ROOT || AS_NOBODY;
-const NO_PERMISSIONS = 'running as root, and user nobody cannot run the CLI from this checkout: file permissions would not bite';
+const NO_PERMISSIONS =
+  'running as root, and user nobody cannot run the CLI from this checkout: file permissions would not bite';
 
 const config = (version: number, extra = ''): string => `${extra}schemas:
   User:
@@ -58,7 +73,12 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 8000): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (await Promise.resolve().then(check).catch(() => false)) return;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(25);
   }
@@ -120,7 +140,6 @@ process.stdin.on('data', () => {}).on('end', () => { db.exec('ROLLBACK'); db.clo
 // ---------------------------------------------------------------------------------------------
 // The CLI as a process
 
-
 interface Cli {
   child: ChildProcess;
   out(): string;
@@ -154,7 +173,8 @@ function runCli(args: string[], options: { cwd?: string; asNobody?: boolean } = 
       for (;;) {
         const match = pattern.exec(out + err);
         if (match) return match;
-        if (child.exitCode !== null) throw new Error(`the CLI exited (${child.exitCode}) before ${pattern}:\n${out}\n${err}`);
+        if (child.exitCode !== null)
+          throw new Error(`the CLI exited (${child.exitCode}) before ${pattern}:\n${out}\n${err}`);
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${out}\n${err}`);
         await sleep(20);
       }
@@ -174,7 +194,9 @@ function runCli(args: string[], options: { cwd?: string; asNobody?: boolean } = 
 // ---------------------------------------------------------------------------------------------
 // The config file, under a running StudioSession
 
-async function openSession(dir: string): Promise<{ session: StudioSession; configPath: string; url: string; statuses: ServerStatus[] }> {
+async function openSession(
+  dir: string,
+): Promise<{ session: StudioSession; configPath: string; url: string; statuses: ServerStatus[] }> {
   const configPath = join(dir, 'api.yaml');
   writeFileSync(configPath, config(1));
   const session = new StudioSession({ configPath, port: 0 });
@@ -195,7 +217,10 @@ test('studio session: the config deleted, renamed away or replaced by a folder k
 
     // Deleted: a clear message, still serving.
     rmSync(configPath);
-    await eventually(() => /api\.yaml was removed; still serving the last good config/.test(lastError()), 'the removal message');
+    await eventually(
+      () => /api\.yaml was removed; still serving the last good config/.test(lastError()),
+      'the removal message',
+    );
     assert.equal(session.status().state, 'running');
     assert.match(session.status().error ?? '', /was removed/, 'the status keeps saying so');
     assert.equal(await versionAt(url), 1);
@@ -217,12 +242,18 @@ test('studio session: the config deleted, renamed away or replaced by a folder k
     rmSync(configPath);
     mkdirSync(configPath);
     writeFileSync(join(configPath, 'keep.txt'), 'user data');
-    await eventually(() => /api\.yaml is now a folder, not a file; still serving/.test(lastError()), 'the folder message');
+    await eventually(
+      () => /api\.yaml is now a folder, not a file; still serving/.test(lastError()),
+      'the folder message',
+    );
     assert.equal(await versionAt(url), 2);
     await assert.rejects(session.save(config(3)), /is a folder now, not a file; not saved/);
     assert.ok(statSync(configPath).isDirectory());
     assert.equal(readFileSync(join(configPath, 'keep.txt'), 'utf8'), 'user data');
-    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
     assert.equal(await versionAt(url), 2);
     // The file back: reloads.
     rmSync(configPath, { recursive: true });
@@ -234,7 +265,10 @@ test('studio session: the config deleted, renamed away or replaced by a folder k
     chmodSync(configPath, 0o444);
     await assert.rejects(session.save(config(9)), /api\.yaml is read-only; not saved/);
     assert.equal(readFileSync(configPath, 'utf8'), config(4));
-    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
     chmodSync(configPath, 0o600);
     assert.equal((await session.save(config(4))).applied, true);
     assert.equal(statSync(configPath).mode & 0o777, 0o600, 'a save keeps the file mode');
@@ -291,7 +325,10 @@ test('studio session: a config made unreadable keeps serving, says so, and reloa
     // Write-only for the owner: unreadable, yet the test can still change it (a change the watch sees).
     chmodSync(configPath, 0o200);
     writeFileSync(configPath, config(2));
-    await eventually(() => /cannot be read \(permission denied\); still serving/.test(statuses.at(-1)?.error ?? ''), 'the permission message');
+    await eventually(
+      () => /cannot be read \(permission denied\); still serving/.test(statuses.at(-1)?.error ?? ''),
+      'the permission message',
+    );
     assert.equal(await versionAt(url), 1);
     chmodSync(configPath, 0o644);
     writeFileSync(configPath, config(3));
@@ -320,7 +357,10 @@ test('serve --watch: the config deleted, renamed away, replaced by a folder or u
     const reloads = (): number => (cli.out().match(/Reloaded api\.yaml/g) ?? []).length;
 
     rmSync(configPath);
-    await eventually(() => /warning .*api\.yaml was removed; still serving the last good config\./.test(cli.err()), 'the removal warning');
+    await eventually(
+      () => /warning .*api\.yaml was removed; still serving the last good config\./.test(cli.err()),
+      'the removal warning',
+    );
     assert.equal(await versionAt(url), 1);
     writeFileSync(configPath, config(1));
     await eventually(() => reloads() === 1, 'a reload when the same file is back');
@@ -337,7 +377,10 @@ test('serve --watch: the config deleted, renamed away, replaced by a folder or u
 
     rmSync(configPath);
     mkdirSync(configPath);
-    await eventually(() => /warning .*api\.yaml is now a folder, not a file; still serving the last good config\./.test(cli.err()), 'the folder warning');
+    await eventually(
+      () => /warning .*api\.yaml is now a folder, not a file; still serving the last good config\./.test(cli.err()),
+      'the folder warning',
+    );
     assert.equal(await versionAt(url), 2);
     rmdirSync(configPath);
     writeFileSync(configPath, config(3));
@@ -349,7 +392,13 @@ test('serve --watch: the config deleted, renamed away, replaced by a folder or u
       // Write-only for the owner: the server cannot read it, the test can still change it.
       chmodSync(configPath, 0o200);
       writeFileSync(configPath, config(4));
-      await eventually(() => /warning .*api\.yaml cannot be read \(permission denied\); still serving the last good config\./.test(cli.err()), 'the permission warning');
+      await eventually(
+        () =>
+          /warning .*api\.yaml cannot be read \(permission denied\); still serving the last good config\./.test(
+            cli.err(),
+          ),
+        'the permission warning',
+      );
       assert.ok(warnings() > before);
       assert.equal(await versionAt(url), 3);
       chmodSync(configPath, 0o644);
@@ -391,10 +440,26 @@ test('serve and validate refuse a config path that is a folder or unreadable wit
 
 function corruptCases(): { name: string; make(file: string): void; expect: RegExp }[] {
   return [
-    { name: 'garbage bytes', make: (file) => writeFileSync(file, Buffer.from('not a database, just bytes the user cares about\n'.repeat(200))), expect: /it is not a SQLite database/ },
-    { name: 'zeros', make: (file) => writeFileSync(file, Buffer.alloc(16 * 1024)), expect: /it is not a SQLite database/ },
-    { name: 'a real database truncated to 100 bytes', make: (file) => truncateSync(file, 100), expect: /the database file is damaged/ },
-    { name: 'a real database truncated to half', make: (file) => truncateSync(file, Math.floor(statSync(file).size / 2)), expect: /the database file is damaged/ },
+    {
+      name: 'garbage bytes',
+      make: (file) => writeFileSync(file, Buffer.from('not a database, just bytes the user cares about\n'.repeat(200))),
+      expect: /it is not a SQLite database/,
+    },
+    {
+      name: 'zeros',
+      make: (file) => writeFileSync(file, Buffer.alloc(16 * 1024)),
+      expect: /it is not a SQLite database/,
+    },
+    {
+      name: 'a real database truncated to 100 bytes',
+      make: (file) => truncateSync(file, 100),
+      expect: /the database file is damaged/,
+    },
+    {
+      name: 'a real database truncated to half',
+      make: (file) => truncateSync(file, Math.floor(statSync(file).size / 2)),
+      expect: /the database file is damaged/,
+    },
     {
       name: 'a real database with a garbled header',
       make: (file) => {
@@ -488,7 +553,10 @@ test('a database damaged where only the data lives: the server starts, reads of 
     // not compared.)
     const after = readFileSync(file);
     assert.equal(after.length, bytes.length, 'the file keeps its size');
-    assert.ok(after.subarray(pageSize * 3).equals(bytes.subarray(pageSize * 3)), 'the damaged data pages are untouched');
+    assert.ok(
+      after.subarray(pageSize * 3).equals(bytes.subarray(pageSize * 3)),
+      'the damaged data pages are untouched',
+    );
   } finally {
     cleanup();
   }
@@ -511,7 +579,11 @@ test('a database locked by another process (BEGIN EXCLUSIVE): reads served, writ
       assert.equal(session.status().state, 'running', JSON.stringify(session.problems));
       const url = session.status().url ?? '';
       assert.equal(await versionAt(url), 1);
-      const early = await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Early' }) });
+      const early = await fetch(`${url}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Early' }),
+      });
       assert.equal(early.status, 503);
       await lock.release();
       assert.equal(sha(file), before, 'the locked file is unchanged');
@@ -521,7 +593,11 @@ test('a database locked by another process (BEGIN EXCLUSIVE): reads served, writ
       const list = await fetch(`${url}/users`);
       assert.equal(list.status, 200);
       assert.equal(((await list.json()) as unknown[]).length, 2);
-      const write = await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace' }) });
+      const write = await fetch(`${url}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Grace' }),
+      });
       assert.equal(write.status, 503);
       assert.match(((await write.json()) as { error: string }).error, /locked by another process/);
       assert.equal(write.headers.get('retry-after'), '1');
@@ -531,7 +607,11 @@ test('a database locked by another process (BEGIN EXCLUSIVE): reads served, writ
       assert.match(edit.problems.map((p) => p.message).join('\n'), /it is locked by another program/);
       assert.equal(await versionAt(url), 1);
       await lock.release();
-      const retried = await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace' }) });
+      const retried = await fetch(`${url}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Grace' }),
+      });
       assert.equal(retried.status, 201);
     } finally {
       await lock.release();
@@ -559,7 +639,11 @@ test('serve: a locked database serves reads and refuses writes clearly; a read-o
       try {
         const [url] = await locked.waitFor(/http:\/\/127\.0\.0\.1:\d+/);
         assert.equal((await fetch(`${url}/users`)).status, 200);
-        const write = await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+        const write = await fetch(`${url}/users`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"name":"x"}',
+        });
         assert.equal(write.status, 503);
         assert.match(((await write.json()) as { error: string }).error, /locked by another process/);
       } finally {
@@ -578,7 +662,10 @@ test('serve: a locked database serves reads and refuses writes clearly; a read-o
       try {
         const readOnly = runCli(['serve', 'api.yaml', '--port', '0'], { cwd: dir, asNobody: AS_NOBODY });
         assert.equal(await readOnly.exited(), 3, readOnly.err());
-        assert.match(readOnly.err(), /it cannot be written \(attempt to write a readonly database\): the file or its folder is read-only/);
+        assert.match(
+          readOnly.err(),
+          /it cannot be written \(attempt to write a readonly database\): the file or its folder is read-only/,
+        );
       } finally {
         chmodSync(dir, 0o777);
         chmodSync(file, 0o644);
@@ -592,7 +679,10 @@ test('serve: a locked database serves reads and refuses writes clearly; a read-o
     before = sha(file);
     const corrupt = runCli(['serve', 'api.yaml', '--port', '0'], { cwd: dir });
     assert.equal(await corrupt.exited(), 3, corrupt.err());
-    assert.match(corrupt.err(), /it is not a SQLite database \(file is not a database\)\. Mockyard leaves the file as it is/);
+    assert.match(
+      corrupt.err(),
+      /it is not a SQLite database \(file is not a database\)\. Mockyard leaves the file as it is/,
+    );
     assert.equal(sha(file), before);
 
     // Serving with --watch, an edit pointing at the corrupt file is not applied; the old one serves.
@@ -609,7 +699,9 @@ test('serve: a locked database serves reads and refuses writes clearly; a read-o
     } finally {
       await cli.stop();
     }
-    t.diagnostic(`serve: locked${PERMISSIONS_BITE ? ', read-only' : ''} and corrupt databases each refused; the files unchanged`);
+    t.diagnostic(
+      `serve: locked${PERMISSIONS_BITE ? ', read-only' : ''} and corrupt databases each refused; the files unchanged`,
+    );
   } finally {
     cleanup();
   }

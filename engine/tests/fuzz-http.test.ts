@@ -21,10 +21,17 @@ import { BLOG_CONFIG, dbOf } from './http-fixtures.js';
 
 const LIMIT = 1024 * 1024; // the default server.bodyLimit
 const SEED = 0x6d6f636b; // fixed: runs are reproducible
-const params = <T>(seed: number, numRuns: number): fc.Parameters<T> => ({ seed: SEED + seed, numRuns, endOnFailure: true });
+const params = <T>(seed: number, numRuns: number): fc.Parameters<T> => ({
+  seed: SEED + seed,
+  numRuns,
+  endOnFailure: true,
+});
 
 /** fc.assert, with the failing assertion's own message in the error (the test runner shows no cause). */
-async function check<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, parameters: fc.Parameters<Ts>): Promise<void> {
+async function check<Ts extends [unknown, ...unknown[]]>(
+  property: fc.IAsyncProperty<Ts>,
+  parameters: fc.Parameters<Ts>,
+): Promise<void> {
   try {
     await fc.assert(property, parameters);
   } catch (err) {
@@ -117,7 +124,8 @@ function parseResponse(buf: Buffer, head: boolean): RawResponse {
       body = Buffer.concat(chunks);
     } else if (headers.has('content-length')) {
       const length = Number(headers.get('content-length'));
-      if (!Number.isSafeInteger(length) || offset + length > buf.length) throw new Error(`truncated body: ${buf.length - offset} of ${length} bytes`);
+      if (!Number.isSafeInteger(length) || offset + length > buf.length)
+        throw new Error(`truncated body: ${buf.length - offset} of ${length} bytes`);
       body = buf.subarray(offset, offset + length);
       offset += length;
     } else throw new Error('response has neither Content-Length nor chunked encoding');
@@ -147,7 +155,11 @@ function exchange(request: Buffer, head = false): Promise<RawResponse> {
       try {
         resolve(parseResponse(all, head));
       } catch (err) {
-        reject(new Error(`${(err as Error).message} (socket error: ${socketError || 'none'}); got ${JSON.stringify(all.subarray(0, 300).toString('latin1'))}`));
+        reject(
+          new Error(
+            `${(err as Error).message} (socket error: ${socketError || 'none'}); got ${JSON.stringify(all.subarray(0, 300).toString('latin1'))}`,
+          ),
+        );
       }
     });
     socket.write(request);
@@ -223,7 +235,8 @@ function depthOf(value: unknown): number {
   let depth = 0;
   while (level.length) {
     const next: unknown[] = [];
-    for (const v of level) if (v !== null && typeof v === 'object') next.push(...(Array.isArray(v) ? v : Object.values(v)));
+    for (const v of level)
+      if (v !== null && typeof v === 'object') next.push(...(Array.isArray(v) ? v : Object.values(v)));
     if (next.length || level.some((v) => v !== null && typeof v === 'object')) depth++;
     level = next.filter((v) => v !== null && typeof v === 'object');
   }
@@ -274,7 +287,8 @@ function stored(f: Field, v: unknown): unknown {
 }
 
 /** A record as canonical JSON, fields in schema order. */
-const canon = (table: TableName, rec: Rec): string => JSON.stringify(SCHEMAS[table].map((f) => [f.name, rec[f.name] ?? null]));
+const canon = (table: TableName, rec: Rec): string =>
+  JSON.stringify(SCHEMAS[table].map((f) => [f.name, rec[f.name] ?? null]));
 
 /** Text compared with a numeric column: SQLite reads decimal number text (spaces around allowed). */
 const SQLITE_NUMBER = /^[ \t\n\v\f\r]*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\v\f\r]*$/;
@@ -298,7 +312,11 @@ class Model {
 
   conflicts(table: TableName, rec: Rec, except?: Row): boolean {
     return SCHEMAS[table].some(
-      (f) => (f.unique || f.auto) && rec[f.name] !== null && rec[f.name] !== undefined && this.rows[table].some((r) => r !== except && r.rec[f.name] === rec[f.name]),
+      (f) =>
+        (f.unique || f.auto) &&
+        rec[f.name] !== null &&
+        rec[f.name] !== undefined &&
+        this.rows[table].some((r) => r !== except && r.rec[f.name] === rec[f.name]),
     );
   }
 
@@ -320,7 +338,15 @@ type Op =
   | { kind: 'get'; table: TableName; column: string; value: string }
   | { kind: 'create'; table: TableName; body: Buffer | string | undefined; contentType?: string }
   | { kind: 'nestedCreate'; authorId: string; body: Buffer | string | undefined; contentType?: string }
-  | { kind: 'update'; table: 'users' | 'posts' | 'notes'; method: 'PATCH' | 'PUT'; column: string; value: string; body: Buffer | string | undefined; contentType?: string }
+  | {
+      kind: 'update';
+      table: 'users' | 'posts' | 'notes';
+      method: 'PATCH' | 'PUT';
+      column: string;
+      value: string;
+      body: Buffer | string | undefined;
+      contentType?: string;
+    }
   | { kind: 'delete'; table: 'users' | 'posts' | 'notes'; column: string; value: string }
   | { kind: 'static'; method: 'GET' | 'POST'; body?: Buffer | string };
 
@@ -358,7 +384,10 @@ function routedParam(encoded: string): { value: string } | { status: number } {
 }
 
 /** The server's body pipeline: size limit, empty, JSON with its Content-Type. */
-function parsedBody(body: Buffer | string | undefined, contentType: string | undefined): { value: unknown } | { status: number } {
+function parsedBody(
+  body: Buffer | string | undefined,
+  contentType: string | undefined,
+): { value: unknown } | { status: number } {
   const bytes = body === undefined ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   if (bytes.length > LIMIT) return { status: 413 };
   const text = bytes.toString('utf8');
@@ -391,14 +420,23 @@ function created(table: TableName, body: Rec, fixed: Rec, response: unknown): Re
     if (f.auto === 'integer' && (v === undefined || v === null)) rec[f.name] = (response as Rec)[f.name];
     else if (f.auto === 'uuid' && (v === undefined || v === null)) {
       const id = (response as Rec)[f.name];
-      assert.match(String(id), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a generated uuid');
+      assert.match(
+        String(id),
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        'a generated uuid',
+      );
       rec[f.name] = id;
     } else rec[f.name] = stored(f, v !== undefined ? v : f.default);
   }
   return rec;
 }
 
-function predictCreate(table: TableName, parsed: { value: unknown } | { status: number }, fixed: Rec, rawFixed?: string): Prediction {
+function predictCreate(
+  table: TableName,
+  parsed: { value: unknown } | { status: number },
+  fixed: Rec,
+  rawFixed?: string,
+): Prediction {
   if ('status' in parsed) return { status: parsed.status };
   const body = parsed.value;
   if (!validBody(table, body, 'create')) return { status: 400 };
@@ -409,7 +447,8 @@ function predictCreate(table: TableName, parsed: { value: unknown } | { status: 
     fixed = { authorId: n };
   }
   const probe: Rec = {};
-  for (const f of SCHEMAS[table]) probe[f.name] = stored(f, (body as Rec)[f.name] !== undefined ? (body as Rec)[f.name] : fixed[f.name]);
+  for (const f of SCHEMAS[table])
+    probe[f.name] = stored(f, (body as Rec)[f.name] !== undefined ? (body as Rec)[f.name] : fixed[f.name]);
   if (model.conflicts(table, probe)) return { status: 409 };
   return {
     status: 201,
@@ -418,7 +457,8 @@ function predictCreate(table: TableName, parsed: { value: unknown } | { status: 
       const idField = SCHEMAS[table][0] as Field;
       const rowid = idField.auto === 'integer' ? (rec[idField.name] as number) : model.nextRowid(table);
       const sentId = (body as Rec)[idField.name];
-      if (idField.auto === 'integer' && (sentId === undefined || sentId === null)) assert.equal(rowid, model.nextRowid(table), 'a new integer id is one past the largest');
+      if (idField.auto === 'integer' && (sentId === undefined || sentId === null))
+        assert.equal(rowid, model.nextRowid(table), 'a new integer id is one past the largest');
       model.rows[table].push({ rowid, rec });
       model.rows[table].sort((a, b) => a.rowid - b.rowid);
       return rec;
@@ -436,14 +476,20 @@ function predictUpdate(op: Extract<Op, { kind: 'update' }>, value: string): Pred
   const key = fieldOf(op.table, op.column);
   const sent = rec[op.column];
   if (sent !== undefined && sent !== null) {
-    const same = (key.type === 'integer' || key.type === 'number') && typeof sent === 'number' ? value.trim() !== '' && Number(value) === sent : String(sent) === value;
+    const same =
+      (key.type === 'integer' || key.type === 'number') && typeof sent === 'number'
+        ? value.trim() !== '' && Number(value) === sent
+        : String(sent) === value;
     if (!same) return { status: 400 };
   }
   const row = model.find(op.table, op.column, value);
   if (!row) return { status: 404 };
-  const writable = SCHEMAS[op.table].filter((f) => !f.auto && f.name !== op.column && (mode === 'replace' || rec[f.name] !== undefined));
+  const writable = SCHEMAS[op.table].filter(
+    (f) => !f.auto && f.name !== op.column && (mode === 'replace' || rec[f.name] !== undefined),
+  );
   const next: Rec = { ...row.rec };
-  for (const f of writable) next[f.name] = stored(f, rec[f.name] !== undefined ? rec[f.name] : mode === 'replace' ? (f.default ?? null) : null);
+  for (const f of writable)
+    next[f.name] = stored(f, rec[f.name] !== undefined ? rec[f.name] : mode === 'replace' ? (f.default ?? null) : null);
   if (writable.length && model.conflicts(op.table, next, row)) return { status: 409 };
   return {
     status: 200,
@@ -484,7 +530,8 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
       let v: unknown = raw;
       if (f.type === 'number' || f.type === 'integer') {
         const n = Number(raw);
-        if (raw.trim() === '' || !(f.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n))) return { status: 400 };
+        if (raw.trim() === '' || !(f.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n)))
+          return { status: 400 };
         v = n;
       } else if (f.type === 'boolean') {
         if (!['true', '1', 'false', '0'].includes(raw)) return { status: 400 };
@@ -508,14 +555,20 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
 }
 
 function requestOf(op: Op): { req: RawRequest; predict: () => Prediction } {
-  const ct = (contentType: string | undefined): [string, string][] => (contentType === undefined ? [] : [['Content-Type', contentType]]);
-  const byParam = (encoded: string, then: (value: string) => Prediction): (() => Prediction) => () => {
-    const routed = routedParam(encoded);
-    return 'status' in routed ? { status: routed.status } : then(routed.value);
-  };
+  const ct = (contentType: string | undefined): [string, string][] =>
+    contentType === undefined ? [] : [['Content-Type', contentType]];
+  const byParam =
+    (encoded: string, then: (value: string) => Prediction): (() => Prediction) =>
+    () => {
+      const routed = routedParam(encoded);
+      return 'status' in routed ? { status: routed.status } : then(routed.value);
+    };
   switch (op.kind) {
     case 'list':
-      return { req: { method: 'GET', target: `${BASE[op.table]}${op.query ? `?${op.query}` : ''}` }, predict: () => predictList(op.table, op.query) };
+      return {
+        req: { method: 'GET', target: `${BASE[op.table]}${op.query ? `?${op.query}` : ''}` },
+        predict: () => predictList(op.table, op.query),
+      };
     case 'nestedList': {
       const encoded = encodeSegment(op.authorId);
       return {
@@ -541,14 +594,24 @@ function requestOf(op: Op): { req: RawRequest; predict: () => Prediction } {
     case 'nestedCreate': {
       const encoded = encodeSegment(op.authorId);
       return {
-        req: { method: 'POST', target: `/users/${encoded}/posts`, headers: ct(op.contentType), body: op.body ?? Buffer.alloc(0) },
+        req: {
+          method: 'POST',
+          target: `/users/${encoded}/posts`,
+          headers: ct(op.contentType),
+          body: op.body ?? Buffer.alloc(0),
+        },
         predict: byParam(encoded, (value) => predictCreate('posts', parsedBody(op.body, op.contentType), {}, value)),
       };
     }
     case 'update': {
       const encoded = encodeSegment(op.value);
       return {
-        req: { method: op.method, target: `${BASE[op.table]}/${encoded}`, headers: ct(op.contentType), body: op.body ?? Buffer.alloc(0) },
+        req: {
+          method: op.method,
+          target: `${BASE[op.table]}/${encoded}`,
+          headers: ct(op.contentType),
+          body: op.body ?? Buffer.alloc(0),
+        },
         predict: byParam(encoded, (value) => predictUpdate(op, value)),
       };
     }
@@ -572,13 +635,19 @@ function requestOf(op: Op): { req: RawRequest; predict: () => Prediction } {
     case 'static':
       return op.method === 'GET'
         ? { req: { method: 'GET', target: '/health' }, predict: () => ({ status: 200 }) }
-        : { req: { method: 'POST', target: '/about', body: op.body ?? Buffer.alloc(0) }, predict: () => ({ status: 202 }) };
+        : {
+            req: { method: 'POST', target: '/about', body: op.body ?? Buffer.alloc(0) },
+            predict: () => ({ status: 202 }),
+          };
   }
 }
 
 /** Checks what every response must be, whatever the request: well-formed, JSON errors, no 5xx. */
 function checkWellFormed(res: RawResponse, what: string, head = false): unknown {
-  assert.ok(res.status >= 200 && res.status < 500, `${what}: status ${res.status} ${res.body.toString().slice(0, 300)}`);
+  assert.ok(
+    res.status >= 200 && res.status < 500,
+    `${what}: status ${res.status} ${res.body.toString().slice(0, 300)}`,
+  );
   if (head) return undefined;
   const type = res.headers.get('content-type') ?? '';
   if (res.status >= 400) {
@@ -606,11 +675,16 @@ async function run(category: string, op: Op): Promise<RawResponse> {
   const what = `[${category}] ${req.method} ${req.target.slice(0, 200)}`;
   const res = await exchange(build(req));
   const body = checkWellFormed(res, what);
-  assert.equal(res.status, prediction.status, `${what}: expected ${prediction.status}, got ${res.status} ${res.body.toString('utf8').slice(0, 300)}`);
+  assert.equal(
+    res.status,
+    prediction.status,
+    `${what}: expected ${prediction.status}, got ${res.status} ${res.body.toString('utf8').slice(0, 300)}`,
+  );
   if (prediction.apply) {
     const expected = prediction.apply(body);
     const table = op.kind === 'nestedCreate' ? 'posts' : 'table' in op ? op.table : undefined;
-    if (expected && table) assert.equal(canon(table, readBack(table, body as Rec)), canon(table, expected), `${what}: response record`);
+    if (expected && table)
+      assert.equal(canon(table, readBack(table, body as Rec)), canon(table, expected), `${what}: response record`);
   }
   if (prediction.list && prediction.listTable) {
     const table = prediction.listTable;
@@ -675,7 +749,32 @@ const nastyText = fc.string({
   unit: fc.oneof(
     { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
     { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
-    { weight: 1, arbitrary: fc.constantFrom('\u0000', '\u0001', '\u007f', '\ufeff', '\u202e', '😀', '👩‍👩‍👧', 'é', '\u0301', '"', "'", '\\', '%', '/', '?', '#', '&', '=', '+', ' ', '\n') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '\u0000',
+        '\u0001',
+        '\u007f',
+        '\ufeff',
+        '\u202e',
+        '😀',
+        '👩‍👩‍👧',
+        'é',
+        '\u0301',
+        '"',
+        "'",
+        '\\',
+        '%',
+        '/',
+        '?',
+        '#',
+        '&',
+        '=',
+        '+',
+        ' ',
+        '\n',
+      ),
+    },
     { weight: 1, arbitrary: lone },
   ),
   maxLength: 24,
@@ -706,16 +805,30 @@ const SQLISH = [
   '0x1',
   "Robert'); DROP TABLE students;--",
 ];
-const sqlish = fc.oneof(fc.constantFrom(...SQLISH), fc.tuple(fc.constantFrom(...SQLISH), nastyText).map(([a, b]) => a + b));
+const sqlish = fc.oneof(
+  fc.constantFrom(...SQLISH),
+  fc.tuple(fc.constantFrom(...SQLISH), nastyText).map(([a, b]) => a + b),
+);
 
 const isoDate = fc
   .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
-  .chain((d) => fc.constantFrom(d.toISOString(), d.toISOString().slice(0, 10), d.toISOString().slice(0, 19), `${d.toISOString().slice(0, 16)}+02:00`));
+  .chain((d) =>
+    fc.constantFrom(
+      d.toISOString(),
+      d.toISOString().slice(0, 10),
+      d.toISOString().slice(0, 19),
+      `${d.toISOString().slice(0, 16)}+02:00`,
+    ),
+  );
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 const jsonish = fc.jsonValue({ maxDepth: 4 });
 
 const VALID: Record<FieldType, fc.Arbitrary<unknown>> = {
-  integer: fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER)),
+  integer: fc.oneof(
+    fc.integer(),
+    fc.maxSafeInteger(),
+    fc.constantFrom(0, -0, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+  ),
   number: fc.oneof(finite, fc.integer(), fc.constantFrom(0.1 + 0.2, 5e-324, 1.7976931348623157e308, -0)),
   string: fc.oneof(nastyText, sqlish),
   boolean: fc.boolean(),
@@ -726,12 +839,21 @@ const VALID: Record<FieldType, fc.Arbitrary<unknown>> = {
 /** Values of every other JSON type, and the near misses of each type. */
 const WRONG: Record<FieldType, fc.Arbitrary<string>> = {
   integer: fc.oneof(
-    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isSafeInteger(n)).map((n) => JSON.stringify(n)),
+    fc
+      .double({ noNaN: true, noDefaultInfinity: true })
+      .filter((n) => !Number.isSafeInteger(n))
+      .map((n) => JSON.stringify(n)),
     fc.constantFrom('1e400', '-1e400', '9007199254740992', '1.5', '"1"', 'true', '[]', '{}', '"NaN"', '[1]'),
     nastyText.map((t) => JSON.stringify(t)),
   ),
-  number: fc.oneof(fc.constantFrom('1e400', '-1e400', '"1.5"', 'false', '[1.5]', '{"n":1}', '""'), nastyText.map((t) => JSON.stringify(t))),
-  string: fc.oneof(finite.map((n) => JSON.stringify(n)), fc.constantFrom('true', 'false', '[]', '["a"]', '{}', '{"a":"b"}', '0')),
+  number: fc.oneof(
+    fc.constantFrom('1e400', '-1e400', '"1.5"', 'false', '[1.5]', '{"n":1}', '""'),
+    nastyText.map((t) => JSON.stringify(t)),
+  ),
+  string: fc.oneof(
+    finite.map((n) => JSON.stringify(n)),
+    fc.constantFrom('true', 'false', '[]', '["a"]', '{}', '{"a":"b"}', '0'),
+  ),
   boolean: fc.constantFrom('0', '1', '"true"', '"false"', '[]', '{}', '"yes"', '""'),
   datetime: fc.oneof(
     fc.constantFrom(
@@ -754,7 +876,9 @@ const WRONG: Record<FieldType, fc.Arbitrary<string>> = {
     nastyText.filter((t) => !/^\d{4}-/.test(t)).map((t) => JSON.stringify(t)),
   ),
   // Any JSON fits a json field, up to 1000 levels of nesting.
-  json: fc.constantFrom(1001, 1500, 5000).chain((n) => fc.constantFrom(`${'['.repeat(n)}${']'.repeat(n)}`, `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`)),
+  json: fc
+    .constantFrom(1001, 1500, 5000)
+    .chain((n) => fc.constantFrom(`${'['.repeat(n)}${']'.repeat(n)}`, `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`)),
 };
 
 const userFields = SCHEMAS.users.filter((f) => !f.auto);
@@ -762,7 +886,12 @@ const userFields = SCHEMAS.users.filter((f) => !f.auto);
 const validUser = (mode: 'create' | 'patch'): fc.Arbitrary<Rec> =>
   fc.record(
     Object.fromEntries(
-      userFields.map((f) => [f.name, f.required ? VALID[f.type] : fc.oneof({ weight: 4, arbitrary: VALID[f.type] }, { weight: 1, arbitrary: fc.constant(null) })]),
+      userFields.map((f) => [
+        f.name,
+        f.required
+          ? VALID[f.type]
+          : fc.oneof({ weight: 4, arbitrary: VALID[f.type] }, { weight: 1, arbitrary: fc.constant(null) }),
+      ]),
     ),
     { requiredKeys: mode === 'create' ? ['name'] : [] },
   );
@@ -770,13 +899,21 @@ const validUser = (mode: 'create' | 'patch'): fc.Arbitrary<Rec> =>
 /** A user id: mostly existing ones, sometimes missing, sometimes odd spellings of a number. */
 const userId = fc.oneof(
   { weight: 6, arbitrary: fc.nat({ max: 40 }).map(String) },
-  { weight: 1, arbitrary: fc.nat({ max: 20 }).chain((n) => fc.constantFrom(`${n}.0`, ` ${n}`, `+${n}`, `${n}e0`, `0x${n.toString(16)}`, `${n}abc`, `-${n}`)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .nat({ max: 20 })
+      .chain((n) => fc.constantFrom(`${n}.0`, ` ${n}`, `+${n}`, `${n}e0`, `0x${n.toString(16)}`, `${n}abc`, `-${n}`)),
+  },
   { weight: 1, arbitrary: nastyText.filter((t) => t.length > 0) },
 );
 
 let createdSlugs: string[] = [];
 const slugRef = fc.oneof(
-  { weight: 3, arbitrary: fc.nat({ max: 1000 }).map((i) => createdSlugs[i % Math.max(1, createdSlugs.length)] || 'missing') },
+  {
+    weight: 3,
+    arbitrary: fc.nat({ max: 1000 }).map((i) => createdSlugs[i % Math.max(1, createdSlugs.length)] || 'missing'),
+  },
   { weight: 1, arbitrary: nastyText.filter((t) => t.length > 0) },
 );
 
@@ -793,48 +930,116 @@ after(async () => {
   await s?.close();
 });
 
-test('valid writes of every type (unicode, emoji, NUL, lone surrogates, SQL text) are stored exactly, on every endpoint kind', { timeout: 60_000 }, async (t) => {
+test('valid writes of every type (unicode, emoji, NUL, lone surrogates, SQL text) are stored exactly, on every endpoint kind', {
+  timeout: 60_000,
+}, async (t) => {
   await check(
     fc.asyncProperty(
       fc.oneof(
-        { weight: 4, arbitrary: validUser('create').map((b) => ({ kind: 'create', table: 'users', body: JSON.stringify(b) }) as Op) },
         {
-          weight: 3,
-          arbitrary: fc.tuple(fc.constantFrom<'PATCH' | 'PUT'>('PATCH', 'PUT'), userId).chain(([method, id]) =>
-            validUser(method === 'PUT' ? 'create' : 'patch').map((b) => ({ kind: 'update', table: 'users', method, column: 'id', value: id, body: JSON.stringify(b) }) as Op),
+          weight: 4,
+          arbitrary: validUser('create').map(
+            (b) => ({ kind: 'create', table: 'users', body: JSON.stringify(b) }) as Op,
           ),
         },
-        { weight: 1, arbitrary: userId.map((id) => ({ kind: 'delete', table: 'users', column: 'id', value: id }) as Op) },
+        {
+          weight: 3,
+          arbitrary: fc
+            .tuple(fc.constantFrom<'PATCH' | 'PUT'>('PATCH', 'PUT'), userId)
+            .chain(([method, id]) =>
+              validUser(method === 'PUT' ? 'create' : 'patch').map(
+                (b) =>
+                  ({ kind: 'update', table: 'users', method, column: 'id', value: id, body: JSON.stringify(b) }) as Op,
+              ),
+            ),
+        },
+        {
+          weight: 1,
+          arbitrary: userId.map((id) => ({ kind: 'delete', table: 'users', column: 'id', value: id }) as Op),
+        },
         { weight: 2, arbitrary: userId.map((id) => ({ kind: 'get', table: 'users', column: 'id', value: id }) as Op) },
         {
           weight: 3,
           arbitrary: fc
-            .record({ slug: VALID.string, title: fc.option(VALID.string), authorId: fc.option(fc.nat({ max: 5 })) }, { requiredKeys: ['slug'] })
+            .record(
+              { slug: VALID.string, title: fc.option(VALID.string), authorId: fc.option(fc.nat({ max: 5 })) },
+              { requiredKeys: ['slug'] },
+            )
             .map((b) => ({ kind: 'create', table: 'posts', body: JSON.stringify(b) }) as Op),
         },
         {
           weight: 2,
           arbitrary: fc
-            .tuple(fc.nat({ max: 6 }).map(String), fc.record({ slug: VALID.string, title: VALID.string }, { requiredKeys: ['slug'] }))
+            .tuple(
+              fc.nat({ max: 6 }).map(String),
+              fc.record({ slug: VALID.string, title: VALID.string }, { requiredKeys: ['slug'] }),
+            )
             .map(([authorId, b]) => ({ kind: 'nestedCreate', authorId, body: JSON.stringify(b) }) as Op),
         },
         {
           weight: 2,
           arbitrary: fc
-            .tuple(slugRef, fc.record({ title: fc.option(VALID.string), views: fc.option(fc.integer()), authorId: fc.option(fc.nat({ max: 5 })) }))
-            .map(([slug, b]) => ({ kind: 'update', table: 'posts', method: 'PATCH', column: 'slug', value: slug, body: JSON.stringify(b) }) as Op),
+            .tuple(
+              slugRef,
+              fc.record({
+                title: fc.option(VALID.string),
+                views: fc.option(fc.integer()),
+                authorId: fc.option(fc.nat({ max: 5 })),
+              }),
+            )
+            .map(
+              ([slug, b]) =>
+                ({
+                  kind: 'update',
+                  table: 'posts',
+                  method: 'PATCH',
+                  column: 'slug',
+                  value: slug,
+                  body: JSON.stringify(b),
+                }) as Op,
+            ),
         },
-        { weight: 2, arbitrary: slugRef.map((slug) => ({ kind: 'get', table: 'posts', column: 'slug', value: slug }) as Op) },
-        { weight: 1, arbitrary: slugRef.map((slug) => ({ kind: 'delete', table: 'posts', column: 'slug', value: slug }) as Op) },
-        { weight: 1, arbitrary: fc.oneof(fc.nat({ max: 6 }).map(String), userId).map((authorId) => ({ kind: 'nestedList', authorId, query: '' }) as Op) },
-        { weight: 1, arbitrary: fc.record({ text: VALID.string }).map((b) => ({ kind: 'create', table: 'notes', body: JSON.stringify(b) }) as Op) },
-        { weight: 1, arbitrary: fc.record({ guid: VALID.string, name: VALID.string }).map((b) => ({ kind: 'create', table: 'accounts', body: JSON.stringify(b) }) as Op) },
-        { weight: 1, arbitrary: fc.constantFrom<Op>({ kind: 'list', table: 'users', query: '' }, { kind: 'list', table: 'posts', query: '' }, { kind: 'static', method: 'GET' }) },
+        {
+          weight: 2,
+          arbitrary: slugRef.map((slug) => ({ kind: 'get', table: 'posts', column: 'slug', value: slug }) as Op),
+        },
+        {
+          weight: 1,
+          arbitrary: slugRef.map((slug) => ({ kind: 'delete', table: 'posts', column: 'slug', value: slug }) as Op),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .oneof(fc.nat({ max: 6 }).map(String), userId)
+            .map((authorId) => ({ kind: 'nestedList', authorId, query: '' }) as Op),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .record({ text: VALID.string })
+            .map((b) => ({ kind: 'create', table: 'notes', body: JSON.stringify(b) }) as Op),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .record({ guid: VALID.string, name: VALID.string })
+            .map((b) => ({ kind: 'create', table: 'accounts', body: JSON.stringify(b) }) as Op),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom<Op>(
+            { kind: 'list', table: 'users', query: '' },
+            { kind: 'list', table: 'posts', query: '' },
+            { kind: 'static', method: 'GET' },
+          ),
+        },
       ),
       async (op) => {
         const res = await run('valid writes and reads', op);
-        if (op.kind === 'create' && op.table === 'posts' && res.status === 201) createdSlugs.push(JSON.parse(res.body.toString('utf8')).slug as string);
-        if (op.kind === 'nestedCreate' && res.status === 201) createdSlugs.push(JSON.parse(res.body.toString('utf8')).slug as string);
+        if (op.kind === 'create' && op.table === 'posts' && res.status === 201)
+          createdSlugs.push(JSON.parse(res.body.toString('utf8')).slug as string);
+        if (op.kind === 'nestedCreate' && res.status === 201)
+          createdSlugs.push(JSON.parse(res.body.toString('utf8')).slug as string);
       },
     ),
     params(1, 450),
@@ -843,26 +1048,50 @@ test('valid writes of every type (unicode, emoji, NUL, lone surrogates, SQL text
   checkDatabase(t, 'valid writes');
 });
 
-test('wrong types for every field type answer 400 on POST, PATCH and PUT and change nothing', { timeout: 60_000 }, async (t) => {
+test('wrong types for every field type answer 400 on POST, PATCH and PUT and change nothing', {
+  timeout: 60_000,
+}, async (t) => {
   const types: FieldType[] = ['integer', 'number', 'string', 'boolean', 'datetime', 'json'];
   for (const [i, type] of types.entries()) {
     const fields = userFields.filter((f) => f.type === type);
     await check(
-      fc.asyncProperty(fc.constantFrom(...fields), WRONG[type], fc.constantFrom<'POST' | 'PATCH' | 'PUT'>('POST', 'PATCH', 'PUT'), fc.nat({ max: 30 }), async (f, wrong, method, id) => {
-        const body = `{"name":"wrong ${type}",${JSON.stringify(f.name)}:${wrong}}`;
-        const op: Op = method === 'POST' ? { kind: 'create', table: 'users', body } : { kind: 'update', table: 'users', method, column: 'id', value: String(id), body };
-        const res = await run(`wrong types: ${type}`, op);
-        assert.equal(res.status, 400);
-        assert.match(JSON.parse(res.body.toString('utf8')).error as string, new RegExp(`^Field '${f.name}' must be `));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...fields),
+        WRONG[type],
+        fc.constantFrom<'POST' | 'PATCH' | 'PUT'>('POST', 'PATCH', 'PUT'),
+        fc.nat({ max: 30 }),
+        async (f, wrong, method, id) => {
+          const body = `{"name":"wrong ${type}",${JSON.stringify(f.name)}:${wrong}}`;
+          const op: Op =
+            method === 'POST'
+              ? { kind: 'create', table: 'users', body }
+              : { kind: 'update', table: 'users', method, column: 'id', value: String(id), body };
+          const res = await run(`wrong types: ${type}`, op);
+          assert.equal(res.status, 400);
+          assert.match(
+            JSON.parse(res.body.toString('utf8')).error as string,
+            new RegExp(`^Field '${f.name}' must be `),
+          );
+        },
+      ),
       params(10 + i, type === 'json' ? 12 : 40),
     );
   }
   // Path parameters of the wrong type for a nested create's integer column.
   await check(
-    fc.asyncProperty(fc.oneof(fc.constantFrom('0x10', '0b1', '0o7', 'Infinity', '1.5', '1e400', '9007199254740993', 'NaN', ' ', 'abc'), nastyText.filter((x) => x.length > 0)), async (authorId) => {
-      await run('wrong types: path integer', { kind: 'nestedCreate', authorId, body: JSON.stringify({ slug: `path ${authorId}` }) });
-    }),
+    fc.asyncProperty(
+      fc.oneof(
+        fc.constantFrom('0x10', '0b1', '0o7', 'Infinity', '1.5', '1e400', '9007199254740993', 'NaN', ' ', 'abc'),
+        nastyText.filter((x) => x.length > 0),
+      ),
+      async (authorId) => {
+        await run('wrong types: path integer', {
+          kind: 'nestedCreate',
+          authorId,
+          body: JSON.stringify({ slug: `path ${authorId}` }),
+        });
+      },
+    ),
     params(19, 30),
   );
   checkDatabase(t, 'wrong types');
@@ -905,8 +1134,20 @@ const NASTY_BODIES: (string | Buffer)[] = [
   Buffer.from([0xc3]),
 ];
 
-test('malformed, random and oddly typed bodies answer 4xx JSON on every write endpoint', { timeout: 60_000 }, async (t) => {
-  const targets = ['users', 'posts', 'nested', 'patchUser', 'putUser', 'patchPost', 'notes', 'accounts', 'about'] as const;
+test('malformed, random and oddly typed bodies answer 4xx JSON on every write endpoint', {
+  timeout: 60_000,
+}, async (t) => {
+  const targets = [
+    'users',
+    'posts',
+    'nested',
+    'patchUser',
+    'putUser',
+    'patchPost',
+    'notes',
+    'accounts',
+    'about',
+  ] as const;
   const target = fc.constantFrom(...targets);
   const malformed = fc.oneof(
     fc.string({ maxLength: 64 }),
@@ -920,36 +1161,91 @@ test('malformed, random and oddly typed bodies answer 4xx JSON on every write en
   );
   const contentType = fc.option(
     fc.oneof(
-      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '', ';', 'application/json;;;', 'application/jsonx', `application/json; ${'x'.repeat(2000)}`),
+      fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/vnd.api+json',
+        'APPLICATION/JSON',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        '',
+        ';',
+        'application/json;;;',
+        'application/jsonx',
+        `application/json; ${'x'.repeat(2000)}`,
+      ),
       fc.string({ maxLength: 40 }).filter((v) => !/[\r\n]/.test(v)),
     ),
     { nil: undefined },
   );
-  const opFor = (where: (typeof targets)[number], body: Buffer | string, type: string | undefined, id: number, slug: string): Op => {
+  const opFor = (
+    where: (typeof targets)[number],
+    body: Buffer | string,
+    type: string | undefined,
+    id: number,
+    slug: string,
+  ): Op => {
     const ops: Record<(typeof targets)[number], Op> = {
-        users: { kind: 'create', table: 'users', body, contentType: type },
-        posts: { kind: 'create', table: 'posts', body, contentType: type },
-        nested: { kind: 'nestedCreate', authorId: String(id), body, contentType: type },
-        patchUser: { kind: 'update', table: 'users', method: 'PATCH', column: 'id', value: String(id), body, contentType: type },
-        putUser: { kind: 'update', table: 'users', method: 'PUT', column: 'id', value: String(id), body, contentType: type },
-        patchPost: { kind: 'update', table: 'posts', method: 'PATCH', column: 'slug', value: slug, body, contentType: type },
-        notes: { kind: 'create', table: 'notes', body, contentType: type },
-        accounts: { kind: 'create', table: 'accounts', body, contentType: type },
-        about: { kind: 'static', method: 'POST', body },
+      users: { kind: 'create', table: 'users', body, contentType: type },
+      posts: { kind: 'create', table: 'posts', body, contentType: type },
+      nested: { kind: 'nestedCreate', authorId: String(id), body, contentType: type },
+      patchUser: {
+        kind: 'update',
+        table: 'users',
+        method: 'PATCH',
+        column: 'id',
+        value: String(id),
+        body,
+        contentType: type,
+      },
+      putUser: {
+        kind: 'update',
+        table: 'users',
+        method: 'PUT',
+        column: 'id',
+        value: String(id),
+        body,
+        contentType: type,
+      },
+      patchPost: {
+        kind: 'update',
+        table: 'posts',
+        method: 'PATCH',
+        column: 'slug',
+        value: slug,
+        body,
+        contentType: type,
+      },
+      notes: { kind: 'create', table: 'notes', body, contentType: type },
+      accounts: { kind: 'create', table: 'accounts', body, contentType: type },
+      about: { kind: 'static', method: 'POST', body },
     };
     return ops[where];
   };
-  for (const body of NASTY_BODIES) for (const where of targets) await run('malformed and random bodies', opFor(where, body, undefined, 1, createdSlugs[0] ?? 'missing'));
+  for (const body of NASTY_BODIES)
+    for (const where of targets)
+      await run('malformed and random bodies', opFor(where, body, undefined, 1, createdSlugs[0] ?? 'missing'));
   await check(
-    fc.asyncProperty(target, malformed, contentType, fc.nat({ max: 30 }), slugRef, async (where, body, type, id, slug) => {
-      await run('malformed and random bodies', opFor(where, body, type, id, slug));
-    }),
+    fc.asyncProperty(
+      target,
+      malformed,
+      contentType,
+      fc.nat({ max: 30 }),
+      slugRef,
+      async (where, body, type, id, slug) => {
+        await run('malformed and random bodies', opFor(where, body, type, id, slug));
+      },
+    ),
     params(20, 400),
   );
   checkDatabase(t, 'malformed bodies');
 });
 
-test('JSON nested 100,000 levels deep (arrays and objects, whole body and json field) answers 400, never 500', { timeout: 60_000 }, async (t) => {
+test('JSON nested 100,000 levels deep (arrays and objects, whole body and json field) answers 400, never 500', {
+  timeout: 60_000,
+}, async (t) => {
   const N = 100_000;
   const deep = {
     arrays: `${'['.repeat(N)}${']'.repeat(N)}`,
@@ -962,8 +1258,22 @@ test('JSON nested 100,000 levels deep (arrays and objects, whole body and json f
   for (const [name, text] of Object.entries(deep)) {
     for (const body of [text, inField(text)]) {
       await run('deep nesting (100,000 levels)', { kind: 'create', table: 'users', body });
-      await run('deep nesting (100,000 levels)', { kind: 'update', table: 'users', method: 'PATCH', column: 'id', value: '1', body });
-      await run('deep nesting (100,000 levels)', { kind: 'update', table: 'users', method: 'PUT', column: 'id', value: '2', body });
+      await run('deep nesting (100,000 levels)', {
+        kind: 'update',
+        table: 'users',
+        method: 'PATCH',
+        column: 'id',
+        value: '1',
+        body,
+      });
+      await run('deep nesting (100,000 levels)', {
+        kind: 'update',
+        table: 'users',
+        method: 'PUT',
+        column: 'id',
+        value: '2',
+        body,
+      });
       await run('deep nesting (100,000 levels)', { kind: 'create', table: 'posts', body });
     }
     t.diagnostic(`deep ${name}: ${text.length} bytes`);
@@ -995,7 +1305,15 @@ test('huge bodies and strings: a few MB within and above the 1 MiB limit', { tim
     // The same bytes sent chunked, with no Content-Length to refuse up front.
     const body = user(size);
     count('huge bodies');
-    const res = await exchange(build({ method: 'POST', target: '/users', body: Buffer.from(body), chunked: true, headers: [['Content-Type', 'application/json']] }));
+    const res = await exchange(
+      build({
+        method: 'POST',
+        target: '/users',
+        body: Buffer.from(body),
+        chunked: true,
+        headers: [['Content-Type', 'application/json']],
+      }),
+    );
     checkWellFormed(res, `chunked ${size}`);
     const prediction = predictCreate('users', parsedBody(body, undefined), {});
     assert.equal(res.status, prediction.status, `chunked ${size}`);
@@ -1003,15 +1321,28 @@ test('huge bodies and strings: a few MB within and above the 1 MiB limit', { tim
   }
   // A json field holding a multi-megabyte string, under and over the limit.
   for (const size of [LIMIT - 100, 4 * LIMIT]) {
-    await run('huge bodies', { kind: 'create', table: 'users', body: JSON.stringify({ name: 'big meta', meta: { s: 'y'.repeat(size) } }) });
+    await run('huge bodies', {
+      kind: 'create',
+      table: 'users',
+      body: JSON.stringify({ name: 'big meta', meta: { s: 'y'.repeat(size) } }),
+    });
   }
   // A declared Content-Length past the limit is refused before any body arrives.
   count('huge bodies');
-  const early = await exchange(Buffer.from('POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\nConnection: close\r\n\r\n{', 'latin1'));
+  const early = await exchange(
+    Buffer.from(
+      'POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\nConnection: close\r\n\r\n{',
+      'latin1',
+    ),
+  );
   checkWellFormed(early, 'declared huge');
   assert.equal(early.status, 413);
   // Megabytes in the URL and in one header: 431, not a crash.
-  for (const target of [`/users/${'9'.repeat(3_000_000)}`, `/users?name=${'%F0%9F%98%80'.repeat(300_000)}`, `/posts/${'a'.repeat(20_000)}`]) {
+  for (const target of [
+    `/users/${'9'.repeat(3_000_000)}`,
+    `/users?name=${'%F0%9F%98%80'.repeat(300_000)}`,
+    `/posts/${'a'.repeat(20_000)}`,
+  ]) {
     count('huge bodies');
     const res = await exchange(build({ method: 'GET', target }));
     checkWellFormed(res, 'huge URL');
@@ -1027,42 +1358,111 @@ test('huge bodies and strings: a few MB within and above the 1 MiB limit', { tim
 test('unicode, emoji, NUL bytes and lone surrogates in paths and path parameters', { timeout: 60_000 }, async (t) => {
   // Slugs made of anything are stored, then found, patched and deleted by their percent-encoded form.
   await check(
-    fc.asyncProperty(nastyText.filter((x) => x.length > 0), nastyText, async (slug, title) => {
-      const create = await run('unicode in path parameters', { kind: 'create', table: 'posts', body: JSON.stringify({ slug, title }) });
-      const storedSlug = create.status === 201 ? (JSON.parse(create.body.toString('utf8')).slug as string) : slug;
-      for (const value of [slug, storedSlug]) {
-        await run('unicode in path parameters', { kind: 'get', table: 'posts', column: 'slug', value });
-        await run('unicode in path parameters', { kind: 'update', table: 'posts', method: 'PATCH', column: 'slug', value, body: JSON.stringify({ title: `${title}!` }) });
-      }
-      if (storedSlug.length % 2 === 0) await run('unicode in path parameters', { kind: 'delete', table: 'posts', column: 'slug', value: storedSlug });
-      await run('unicode in path parameters', { kind: 'get', table: 'users', column: 'id', value: slug });
-      await run('unicode in path parameters', { kind: 'nestedList', authorId: slug, query: '' });
-      await run('unicode in path parameters', { kind: 'get', table: 'notes', column: 'id', value: slug });
-      await run('unicode in path parameters', { kind: 'get', table: 'accounts', column: 'guid', value: slug });
-    }),
+    fc.asyncProperty(
+      nastyText.filter((x) => x.length > 0),
+      nastyText,
+      async (slug, title) => {
+        const create = await run('unicode in path parameters', {
+          kind: 'create',
+          table: 'posts',
+          body: JSON.stringify({ slug, title }),
+        });
+        const storedSlug = create.status === 201 ? (JSON.parse(create.body.toString('utf8')).slug as string) : slug;
+        for (const value of [slug, storedSlug]) {
+          await run('unicode in path parameters', { kind: 'get', table: 'posts', column: 'slug', value });
+          await run('unicode in path parameters', {
+            kind: 'update',
+            table: 'posts',
+            method: 'PATCH',
+            column: 'slug',
+            value,
+            body: JSON.stringify({ title: `${title}!` }),
+          });
+        }
+        if (storedSlug.length % 2 === 0)
+          await run('unicode in path parameters', {
+            kind: 'delete',
+            table: 'posts',
+            column: 'slug',
+            value: storedSlug,
+          });
+        await run('unicode in path parameters', { kind: 'get', table: 'users', column: 'id', value: slug });
+        await run('unicode in path parameters', { kind: 'nestedList', authorId: slug, query: '' });
+        await run('unicode in path parameters', { kind: 'get', table: 'notes', column: 'id', value: slug });
+        await run('unicode in path parameters', { kind: 'get', table: 'accounts', column: 'guid', value: slug });
+      },
+    ),
     params(40, 120),
   );
   // Raw bytes the HTTP parser refuses, or takes as they are, in the path itself.
   const raw = fc.oneof(
     fc.uint8Array({ minLength: 1, maxLength: 12 }).map((a) => Buffer.from(a).toString('latin1')),
-    fc.constantFrom('\u0000', '\u00ff', '\u00ed\u00a0\u0080', '\u00e2\u009c\u0093', '%', '%%', '%0', '%G0', '%00', '%ED%A0%80', '%F0%9F%98', '%C0%AF', '..', '.', '//', '/./', '\\', '|', '{}', '<>', '`', '^', '"'),
+    fc.constantFrom(
+      '\u0000',
+      '\u00ff',
+      '\u00ed\u00a0\u0080',
+      '\u00e2\u009c\u0093',
+      '%',
+      '%%',
+      '%0',
+      '%G0',
+      '%00',
+      '%ED%A0%80',
+      '%F0%9F%98',
+      '%C0%AF',
+      '..',
+      '.',
+      '//',
+      '/./',
+      '\\',
+      '|',
+      '{}',
+      '<>',
+      '`',
+      '^',
+      '"',
+    ),
   );
   await check(
-    fc.asyncProperty(fc.constantFrom('/users/', '/posts/', '/users/1/posts/', '/health/', '/', '/nowhere/'), raw, fc.constantFrom('GET', 'DELETE', 'PATCH', 'HEAD'), async (prefix, bytes, method) => {
-      count('raw bytes in paths');
-      // Writes carry a marker no stored key starts with, so they can only fail or find nothing.
-      const target = `${prefix}${method === 'GET' || method === 'HEAD' ? '' : 'raw-'}${bytes}`;
-      const res = await exchange(build({ method, target, body: method === 'PATCH' ? '{"title":"raw"}' : undefined }), method === 'HEAD');
-      checkWellFormed(res, `raw path ${JSON.stringify(target)}`, method === 'HEAD');
-      assert.ok(res.status >= 400 || method === 'GET' || method === 'HEAD', `a write to ${JSON.stringify(target)} failed or found nothing (${res.status})`);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom('/users/', '/posts/', '/users/1/posts/', '/health/', '/', '/nowhere/'),
+      raw,
+      fc.constantFrom('GET', 'DELETE', 'PATCH', 'HEAD'),
+      async (prefix, bytes, method) => {
+        count('raw bytes in paths');
+        // Writes carry a marker no stored key starts with, so they can only fail or find nothing.
+        const target = `${prefix}${method === 'GET' || method === 'HEAD' ? '' : 'raw-'}${bytes}`;
+        const res = await exchange(
+          build({ method, target, body: method === 'PATCH' ? '{"title":"raw"}' : undefined }),
+          method === 'HEAD',
+        );
+        checkWellFormed(res, `raw path ${JSON.stringify(target)}`, method === 'HEAD');
+        assert.ok(
+          res.status >= 400 || method === 'GET' || method === 'HEAD',
+          `a write to ${JSON.stringify(target)} failed or found nothing (${res.status})`,
+        );
+      },
+    ),
     params(41, 150),
   );
   checkDatabase(t, 'unicode paths');
 });
 
-test('query values, filters, _sort and _order with unicode, NUL, lone surrogates and SQL', { timeout: 60_000 }, async (t) => {
-  const fieldNames = [...SCHEMAS.users.map((f) => f.name), 'name_like', 'age_gte', 'age_lt', 'score_gt', 'born_lte', 'email_ne', 'active', 'meta', 'q'];
+test('query values, filters, _sort and _order with unicode, NUL, lone surrogates and SQL', {
+  timeout: 60_000,
+}, async (t) => {
+  const fieldNames = [
+    ...SCHEMAS.users.map((f) => f.name),
+    'name_like',
+    'age_gte',
+    'age_lt',
+    'score_gt',
+    'born_lte',
+    'email_ne',
+    'active',
+    'meta',
+    'q',
+  ];
   const name = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...fieldNames, '_sort', '_order', '_page', '_limit') },
     { weight: 1, arbitrary: fc.oneof(nastyText, sqlish) },
@@ -1071,22 +1471,53 @@ test('query values, filters, _sort and _order with unicode, NUL, lone surrogates
     nastyText,
     sqlish,
     fc.integer({ min: -5, max: 200 }).map(String),
-    fc.constantFrom('', 'true', 'false', '1', '0', '-1', '1e400', 'NaN', '0x10', ' 5 ', 'name', '-name', 'name,-age', 'desc', 'asc,desc', 'id,rowid', 'name,,age'),
+    fc.constantFrom(
+      '',
+      'true',
+      'false',
+      '1',
+      '0',
+      '-1',
+      '1e400',
+      'NaN',
+      '0x10',
+      ' 5 ',
+      'name',
+      '-name',
+      'name,-age',
+      'desc',
+      'asc,desc',
+      'id,rowid',
+      'name,,age',
+    ),
     fc.constantFrom(...model.rows.users.slice(0, 20).map((r) => String(r.rec.name)), 'missing'),
   );
   const wtf8 = (text: string): string => encodeSegment(text);
-  const query = fc.array(fc.tuple(name, value), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${wtf8(k)}=${wtf8(v)}`).join('&'));
+  const query = fc
+    .array(fc.tuple(name, value), { maxLength: 4 })
+    .map((pairs) => pairs.map(([k, v]) => `${wtf8(k)}=${wtf8(v)}`).join('&'));
   await check(
-    fc.asyncProperty(query, fc.constantFrom<'users' | 'posts' | 'notes' | 'nested'>('users', 'users', 'users', 'posts', 'notes', 'nested'), async (q, where) => {
-      const op: Op = where === 'nested' ? { kind: 'nestedList', authorId: '1', query: q } : { kind: 'list', table: where, query: q };
-      await run('query values and filters', op);
-    }),
+    fc.asyncProperty(
+      query,
+      fc.constantFrom<'users' | 'posts' | 'notes' | 'nested'>('users', 'users', 'users', 'posts', 'notes', 'nested'),
+      async (q, where) => {
+        const op: Op =
+          where === 'nested'
+            ? { kind: 'nestedList', authorId: '1', query: q }
+            : { kind: 'list', table: where, query: q };
+        await run('query values and filters', op);
+      },
+    ),
     params(50, 350),
   );
   // SQL-looking sort fields and orders always answer 400 or sort by a real field.
   await check(
     fc.asyncProperty(sqlish, fc.oneof(sqlish, fc.constantFrom('asc', 'desc')), async (sort, order) => {
-      await run('SQL in _sort/_order', { kind: 'list', table: 'users', query: `_sort=${wtf8(sort)}&_order=${wtf8(order)}` });
+      await run('SQL in _sort/_order', {
+        kind: 'list',
+        table: 'users',
+        query: `_sort=${wtf8(sort)}&_order=${wtf8(order)}`,
+      });
       await run('SQL in _sort/_order', { kind: 'list', table: 'posts', query: `_sort=${wtf8(`name,${sort}`)}` });
     }),
     params(51, 60),
@@ -1097,7 +1528,14 @@ test('query values, filters, _sort and _order with unicode, NUL, lone surrogates
       await run('SQL in path parameters', { kind: 'get', table: 'users', column: 'id', value: v });
       await run('SQL in path parameters', { kind: 'get', table: 'posts', column: 'slug', value: v });
       await run('SQL in path parameters', { kind: 'delete', table: 'users', column: 'id', value: v });
-      await run('SQL in path parameters', { kind: 'update', table: 'users', method: 'PATCH', column: 'id', value: v, body: '{"name":"sql"}' });
+      await run('SQL in path parameters', {
+        kind: 'update',
+        table: 'users',
+        method: 'PATCH',
+        column: 'id',
+        value: v,
+        body: '{"name":"sql"}',
+      });
       await run('SQL in path parameters', { kind: 'nestedList', authorId: v, query: '' });
     }),
     params(52, 60),
@@ -1108,12 +1546,43 @@ test('query values, filters, _sort and _order with unicode, NUL, lone surrogates
 });
 
 test('unknown methods (PROPFIND, BREW, CONNECT…) answer 4xx JSON', { timeout: 60_000 }, async (t) => {
-  const method = fc.oneof(
-    fc.constantFrom('PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PURGE', 'SEARCH', 'REPORT', 'TRACE', 'LINK', 'UNLINK', 'QUERY', 'SOURCE', 'CONNECT', 'PRI'),
-    fc.constantFrom('BREW', 'WHEN', 'get', 'Get', 'G3T', 'DELETE2', 'FOO-BAR', 'X'),
-    fc.stringMatching(/^[A-Z]{1,10}$/),
-  ).filter((m) => !['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'].includes(m));
-  const path = fc.constantFrom('/users', '/users/1', '/posts', '/posts/a', '/users/1/posts', '/health', '/about', '/nowhere', '*', 'example.com:443');
+  const method = fc
+    .oneof(
+      fc.constantFrom(
+        'PROPFIND',
+        'PROPPATCH',
+        'MKCOL',
+        'COPY',
+        'MOVE',
+        'LOCK',
+        'UNLOCK',
+        'PURGE',
+        'SEARCH',
+        'REPORT',
+        'TRACE',
+        'LINK',
+        'UNLINK',
+        'QUERY',
+        'SOURCE',
+        'CONNECT',
+        'PRI',
+      ),
+      fc.constantFrom('BREW', 'WHEN', 'get', 'Get', 'G3T', 'DELETE2', 'FOO-BAR', 'X'),
+      fc.stringMatching(/^[A-Z]{1,10}$/),
+    )
+    .filter((m) => !['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'].includes(m));
+  const path = fc.constantFrom(
+    '/users',
+    '/users/1',
+    '/posts',
+    '/posts/a',
+    '/users/1/posts',
+    '/health',
+    '/about',
+    '/nowhere',
+    '*',
+    'example.com:443',
+  );
   await check(
     fc.asyncProperty(method, path, fc.boolean(), async (m, target, withBody) => {
       count('unknown methods');
@@ -1126,17 +1595,21 @@ test('unknown methods (PROPFIND, BREW, CONNECT…) answer 4xx JSON', { timeout: 
   // The same through node:http's client, as a client library would send them.
   for (const m of ['PROPFIND', 'BREW', 'MKCOL', 'PURGE', 'SEARCH', 'UNLOCK']) {
     count('unknown methods');
-    const { status, type, body } = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/users/1', method: m, agent: false }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body: text }));
-      });
-      req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-      req.on('error', reject);
-      req.end();
-    });
+    const { status, type, body } = await new Promise<{ status: number; type: string; body: string }>(
+      (resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/users/1', method: m, agent: false }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body: text }),
+          );
+        });
+        req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+        req.on('error', reject);
+        req.end();
+      },
+    );
     assert.ok(status === 400 || status === 405, `${m}: ${status}`);
     assert.match(type, /^application\/json/);
     assert.equal(typeof (JSON.parse(body) as { error: unknown }).error, 'string');
@@ -1144,11 +1617,33 @@ test('unknown methods (PROPFIND, BREW, CONNECT…) answer 4xx JSON', { timeout: 
   checkDatabase(t, 'methods');
 });
 
-test('absurd headers: very long, very many, odd Accept and Content-Type values, no Host', { timeout: 60_000 }, async (t) => {
+test('absurd headers: very long, very many, odd Accept and Content-Type values, no Host', {
+  timeout: 60_000,
+}, async (t) => {
   const headerValue = fc.oneof(
     fc.string({ maxLength: 60 }).filter((v) => !/[\r\n]/.test(v)),
-    fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a).toString('latin1').replace(/[\r\n]/g, '')),
-    fc.constantFrom('*/*', 'application/json', 'application/xml', 'text/xml', 'text/html', 'image/png', '*/*;q=0', 'application/json;q=0, application/xml;q=0', 'application/*', ';;;', ',,,', 'q=abc/*;q=-1', '\u0000', 'application/json;q=2', `${'application/json, '.repeat(300)}*/*`),
+    fc.uint8Array({ maxLength: 40 }).map((a) =>
+      Buffer.from(a)
+        .toString('latin1')
+        .replace(/[\r\n]/g, ''),
+    ),
+    fc.constantFrom(
+      '*/*',
+      'application/json',
+      'application/xml',
+      'text/xml',
+      'text/html',
+      'image/png',
+      '*/*;q=0',
+      'application/json;q=0, application/xml;q=0',
+      'application/*',
+      ';;;',
+      ',,,',
+      'q=abc/*;q=-1',
+      '\u0000',
+      'application/json;q=2',
+      `${'application/json, '.repeat(300)}*/*`,
+    ),
   );
   const op = fc.constantFrom<Op>(
     { kind: 'list', table: 'users', query: '' },
@@ -1158,24 +1653,32 @@ test('absurd headers: very long, very many, odd Accept and Content-Type values, 
     { kind: 'create', table: 'notes', body: '{"text":"headers"}' },
   );
   await check(
-    fc.asyncProperty(op, headerValue, headerValue, fc.constantFrom(0, 1, 50, 200, 1500), fc.constantFrom(10, 1000, 8000, 15_000, 17_000, 100_000), async (o, accept, type, many, long) => {
-      count('absurd headers');
-      const { req } = requestOf(o);
-      const headers: [string, string][] = [
-        ['Accept', accept],
-        ['X-Long', 'v'.repeat(long)],
-        ...Array.from({ length: many }, (_, i): [string, string] => [`X-Many-${i}`, String(i)]),
-      ];
-      if (req.body !== undefined) headers.push(['Content-Type', type]);
-      const res = await exchange(build({ ...req, headers }));
-      const body = checkWellFormed(res, `headers accept=${JSON.stringify(accept)} many=${many} long=${long}`);
-      if (res.status === 201 && body && typeof body === 'object') model.rows.notes.push({ rowid: model.nextRowid('notes'), rec: readBack('notes', body as Rec) });
-      if (res.status === 201 && !body) {
-        // An XML answer to a create: the record is the newest note in the file.
-        const row = dbOf(s).prepare('SELECT id, text FROM notes ORDER BY rowid DESC LIMIT 1').get() as Rec;
-        model.rows.notes.push({ rowid: model.nextRowid('notes'), rec: row });
-      }
-    }),
+    fc.asyncProperty(
+      op,
+      headerValue,
+      headerValue,
+      fc.constantFrom(0, 1, 50, 200, 1500),
+      fc.constantFrom(10, 1000, 8000, 15_000, 17_000, 100_000),
+      async (o, accept, type, many, long) => {
+        count('absurd headers');
+        const { req } = requestOf(o);
+        const headers: [string, string][] = [
+          ['Accept', accept],
+          ['X-Long', 'v'.repeat(long)],
+          ...Array.from({ length: many }, (_, i): [string, string] => [`X-Many-${i}`, String(i)]),
+        ];
+        if (req.body !== undefined) headers.push(['Content-Type', type]);
+        const res = await exchange(build({ ...req, headers }));
+        const body = checkWellFormed(res, `headers accept=${JSON.stringify(accept)} many=${many} long=${long}`);
+        if (res.status === 201 && body && typeof body === 'object')
+          model.rows.notes.push({ rowid: model.nextRowid('notes'), rec: readBack('notes', body as Rec) });
+        if (res.status === 201 && !body) {
+          // An XML answer to a create: the record is the newest note in the file.
+          const row = dbOf(s).prepare('SELECT id, text FROM notes ORDER BY rowid DESC LIMIT 1').get() as Rec;
+          model.rows.notes.push({ rowid: model.nextRowid('notes'), rec: row });
+        }
+      },
+    ),
     params(70, 150),
   );
   for (const raw of [
@@ -1207,7 +1710,9 @@ test('absurd headers: very long, very many, odd Accept and Content-Type values, 
   checkDatabase(t, 'headers');
 });
 
-test('after every category: integrity_check passes and the rows are exactly the 2xx writes', { timeout: 60_000 }, (t) => {
+test('after every category: integrity_check passes and the rows are exactly the 2xx writes', {
+  timeout: 60_000,
+}, (t) => {
   checkDatabase(t, 'final');
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   for (const [category, n] of Object.entries(counts)) t.diagnostic(`${category}: ${n} inputs`);

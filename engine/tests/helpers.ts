@@ -34,7 +34,9 @@ export async function serve(yaml: string, options: EngineOptions = {}): Promise<
   const result = await engine.apply(yaml);
   if (!result.ok) {
     cleanup();
-    throw new Error(`config invalid:\n${result.problems.map((p) => `${p.range.start.line}:${p.range.start.column} ${p.message}`).join('\n')}`);
+    throw new Error(
+      `config invalid:\n${result.problems.map((p) => `${p.range.start.line}:${p.range.start.column} ${p.message}`).join('\n')}`,
+    );
   }
   const { url } = await engine.start();
   const call = (path: string, init?: RequestInit): Promise<Response> => fetch(`${url}${path}`, init);
@@ -45,7 +47,11 @@ export async function serve(yaml: string, options: EngineOptions = {}): Promise<
     configPath,
     call,
     send: (method, path, body) =>
-      call(path, { method, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      call(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
     close: async () => {
       await engine.stop();
       cleanup();

@@ -65,7 +65,9 @@ test('reloading every 20 ms under concurrent load fails no request and loses no 
     const worker = async (n: number): Promise<void> => {
       for (let i = 0; !stop; i++) {
         const res =
-          i % 3 === 0 ? await s.send('POST', '/users', { name: `w${n}-${i}` }) : await s.call(i % 3 === 1 ? '/users' : '/health');
+          i % 3 === 0
+            ? await s.send('POST', '/users', { name: `w${n}-${i}` })
+            : await s.call(i % 3 === 1 ? '/users' : '/health');
         await res.arrayBuffer();
         if (res.status >= 400) failures.push(`${res.status} on request ${i} of worker ${n}`);
         else {
@@ -91,7 +93,11 @@ test('reloading every 20 ms under concurrent load fails no request and loses no 
 test('an invalid config is refused with its problems and the last good config keeps serving', async () => {
   const s = await serve(v1);
   try {
-    const result = await s.engine.apply(v1.replace('schema: User', 'schema: Usr').replace('- resource: User', '- path: /u\n    method: GET\n    response: { schema: Usr }'));
+    const result = await s.engine.apply(
+      v1
+        .replace('schema: User', 'schema: Usr')
+        .replace('- resource: User', '- path: /u\n    method: GET\n    response: { schema: Usr }'),
+    );
     assert.equal(result.ok, false);
     assert.match(result.problems.map((p) => p.message).join('\n'), /unknown schema 'Usr'/);
     const res = await s.call('/health');

@@ -25,7 +25,10 @@ test('integer ids are auto-assigned in sequence', async () => {
   const s = await serve(USERS_CONFIG);
   try {
     const created = await createAll(s, '/users', [{ name: 'A' }, { name: 'B' }, { name: 'C' }]);
-    assert.deepEqual(created.map((r) => r.id), [1, 2, 3]);
+    assert.deepEqual(
+      created.map((r) => r.id),
+      [1, 2, 3],
+    );
   } finally {
     await s.close();
   }
@@ -79,7 +82,10 @@ test('GET by id returns the record with every field typed as declared', async ()
 test('boolean fields come back as true and false, not 1 and 0', async () => {
   const s = await serve(USERS_CONFIG);
   try {
-    await createAll(s, '/users', [{ name: 'T', active: true }, { name: 'F', active: false }]);
+    await createAll(s, '/users', [
+      { name: 'T', active: true },
+      { name: 'F', active: false },
+    ]);
     const t = (await (await s.call('/users/1')).json()) as { active: unknown };
     const f = (await (await s.call('/users/2')).json()) as { active: unknown };
     assert.equal(t.active, true);
@@ -92,7 +98,17 @@ test('boolean fields come back as true and false, not 1 and 0', async () => {
 test('json fields keep any JSON value: object, array, string, number, boolean and null', async () => {
   const s = await serve(USERS_CONFIG);
   try {
-    const values: unknown[] = [{ a: { b: [1, 'two', null] } }, [1, [2, [3]]], 'just text', '{"looks":"like json"}', 12.5, 0, false, true, null];
+    const values: unknown[] = [
+      { a: { b: [1, 'two', null] } },
+      [1, [2, [3]]],
+      'just text',
+      '{"looks":"like json"}',
+      12.5,
+      0,
+      false,
+      true,
+      null,
+    ];
     for (const [i, meta] of values.entries()) {
       const res = await s.send('POST', '/users', { name: `u${i}`, meta });
       assert.equal(res.status, 201, `meta ${JSON.stringify(meta)}`);
@@ -155,7 +171,10 @@ test('GET of a missing record answers 404 Not found', async () => {
 test('GET /posts/:slug looks the record up by its slug column', async () => {
   const s = await serve(BLOG_CONFIG);
   try {
-    await createAll(s, '/posts', [{ slug: 'first', title: 'One' }, { slug: 'hello-world', title: 'Hello' }]);
+    await createAll(s, '/posts', [
+      { slug: 'first', title: 'One' },
+      { slug: 'hello-world', title: 'Hello' },
+    ]);
     const res = await s.call('/posts/hello-world');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { id: 2, slug: 'hello-world', title: 'Hello', authorId: null, views: 0 });
@@ -279,7 +298,15 @@ test('PATCH merges the sent fields into the record and leaves the others', async
     await createAll(s, '/users', [{ name: 'Ada', email: 'ada@example.com', age: 36, meta: { x: 1 } }]);
     const res = await s.send('PATCH', '/users/1', { age: 37, active: true });
     assert.equal(res.status, 200);
-    const expected = { ...EMPTY_USER, id: 1, name: 'Ada', email: 'ada@example.com', age: 37, active: true, meta: { x: 1 } };
+    const expected = {
+      ...EMPTY_USER,
+      id: 1,
+      name: 'Ada',
+      email: 'ada@example.com',
+      age: 37,
+      active: true,
+      meta: { x: 1 },
+    };
     assert.deepEqual(await res.json(), expected);
     assert.deepEqual(await (await s.call('/users/1')).json(), expected);
   } finally {
@@ -341,7 +368,7 @@ test('PATCH cannot move a record to another id: a different id in the body answe
     await createAll(s, '/users', [{ name: 'Ada' }]);
     const res = await s.send('PATCH', '/users/1', { id: 2 });
     assert.equal(res.status, 400);
-    assert.equal(await errorOf(res), "Field 'id' is 2 in the body but \"1\" in the path.");
+    assert.equal(await errorOf(res), 'Field \'id\' is 2 in the body but "1" in the path.');
     assert.equal((await s.call('/users/1')).status, 200);
     assert.equal((await s.call('/users/2')).status, 404);
   } finally {
@@ -352,7 +379,10 @@ test('PATCH cannot move a record to another id: a different id in the body answe
 test('PATCH to a value taken by another record of a unique field answers 409', async () => {
   const s = await serve(USERS_CONFIG);
   try {
-    await createAll(s, '/users', [{ name: 'A', email: 'a@x' }, { name: 'B', email: 'b@x' }]);
+    await createAll(s, '/users', [
+      { name: 'A', email: 'a@x' },
+      { name: 'B', email: 'b@x' },
+    ]);
     const res = await s.send('PATCH', '/users/2', { email: 'a@x' });
     assert.equal(res.status, 409);
     assert.equal(await errorOf(res), 'A User with email "a@x" already exists.');
@@ -365,7 +395,10 @@ test('PATCH to a value taken by another record of a unique field answers 409', a
 test('PATCH by slug updates the post found by its slug', async () => {
   const s = await serve(BLOG_CONFIG);
   try {
-    await createAll(s, '/posts', [{ slug: 'a', title: 'A' }, { slug: 'b', title: 'B' }]);
+    await createAll(s, '/posts', [
+      { slug: 'a', title: 'A' },
+      { slug: 'b', title: 'B' },
+    ]);
     const res = await s.send('PATCH', '/posts/b', { title: 'Bee' });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { id: 2, slug: 'b', title: 'Bee', authorId: null, views: 0 });
@@ -408,7 +441,7 @@ test('PUT with an id in the body different from the path answers 400', async () 
     await createAll(s, '/users', [{ name: 'Ada' }]);
     const res = await s.send('PUT', '/users/1', { id: 7, name: 'X' });
     assert.equal(res.status, 400);
-    assert.equal(await errorOf(res), "Field 'id' is 7 in the body but \"1\" in the path.");
+    assert.equal(await errorOf(res), 'Field \'id\' is 7 in the body but "1" in the path.');
   } finally {
     await s.close();
   }
@@ -470,7 +503,11 @@ test('a static inline endpoint returns its JSON unchanged with the declared stat
   try {
     const res = await s.call('/about', { method: 'POST' });
     assert.equal(res.status, 202);
-    assert.deepEqual(await res.json(), { name: 'Mockyard', tags: ['mock', 'ünïcode ✓'], nested: { n: 1.5, none: null, yes: true } });
+    assert.deepEqual(await res.json(), {
+      name: 'Mockyard',
+      tags: ['mock', 'ünïcode ✓'],
+      nested: { n: 1.5, none: null, yes: true },
+    });
   } finally {
     await s.close();
   }
@@ -517,7 +554,7 @@ test('a static endpoint may declare status 204 and then sends no body', async ()
   }
 });
 
-test('GET /users/:authorId/posts lists only that author\'s posts', async () => {
+test("GET /users/:authorId/posts lists only that author's posts", async () => {
   const s = await serve(BLOG_CONFIG);
   try {
     await createAll(s, '/posts', [
@@ -528,7 +565,10 @@ test('GET /users/:authorId/posts lists only that author\'s posts', async () => {
     const res = await s.call('/users/1/posts');
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('x-total-count'), '2');
-    assert.deepEqual(((await res.json()) as { slug: string }[]).map((p) => p.slug), ['a1', 'a2']);
+    assert.deepEqual(
+      ((await res.json()) as { slug: string }[]).map((p) => p.slug),
+      ['a1', 'a2'],
+    );
     assert.deepEqual(await (await s.call('/users/3/posts')).json(), []);
   } finally {
     await s.close();

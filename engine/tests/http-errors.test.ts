@@ -42,7 +42,11 @@ test('malformed JSON answers 400 saying the JSON is malformed', async () => {
 
 test('malformed JSON on PATCH answers 400 and leaves the record unchanged', async () => {
   await withUsers(async (s) => {
-    await expectError(await s.send('PATCH', '/users/1', "{'name': 'single quotes'}"), 400, /^Malformed JSON in request body: /);
+    await expectError(
+      await s.send('PATCH', '/users/1', "{'name': 'single quotes'}"),
+      400,
+      /^Malformed JSON in request body: /,
+    );
     assert.equal(((await (await s.call('/users/1')).json()) as { name: string }).name, 'Ada');
   });
 });
@@ -61,72 +65,102 @@ test('a body of only whitespace counts as empty', async () => {
 
 test('a POST with no body at all answers 400', async () => {
   await withUsers(async (s) => {
-    await expectError(await s.call('/users', { method: 'POST' }), 400, 'Request body is empty; expected a JSON object.');
+    await expectError(
+      await s.call('/users', { method: 'POST' }),
+      400,
+      'Request body is empty; expected a JSON object.',
+    );
   });
 });
 
 test('an array body answers 400 saying a JSON object is needed', async () => {
   await withUsers(async (s) => {
-    await expectError(await s.send('POST', '/users', [{ name: 'Ada' }]), 400, 'Request body must be a JSON object, not an array.');
+    await expectError(
+      await s.send('POST', '/users', [{ name: 'Ada' }]),
+      400,
+      'Request body must be a JSON object, not an array.',
+    );
   });
 });
 
 test('a scalar or null body answers 400 naming what was sent', async () => {
   await withUsers(async (s) => {
     await expectError(await s.send('POST', '/users', 'null'), 400, 'Request body must be a JSON object, not null.');
-    await expectError(await s.send('POST', '/users', '42'), 400, 'Request body must be a JSON object, not the integer 42.');
-    await expectError(await s.send('POST', '/users', '"Ada"'), 400, 'Request body must be a JSON object, not the text "Ada".');
+    await expectError(
+      await s.send('POST', '/users', '42'),
+      400,
+      'Request body must be a JSON object, not the integer 42.',
+    );
+    await expectError(
+      await s.send('POST', '/users', '"Ada"'),
+      400,
+      'Request body must be a JSON object, not the text "Ada".',
+    );
     await expectError(await s.send('PATCH', '/users/1', 'true'), 400, 'Request body must be a JSON object, not true.');
   });
 });
 
 test('a non-JSON body sent as form data answers 415', async () => {
   await withUsers(async (s) => {
-    const res = await s.call('/users', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Ada' });
+    const res = await s.call('/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Ada',
+    });
     await expectError(res, 415, "Unsupported Content-Type 'application/x-www-form-urlencoded'; send application/json.");
   });
 });
 
 test('valid JSON sent with a non-JSON Content-Type is accepted', async () => {
-  await withUsers(
-    async (s) => {
-      const res = await s.call('/users', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"name":"Curl"}' });
-      assert.equal(res.status, 201);
-    },
-    3,
-  );
+  await withUsers(async (s) => {
+    const res = await s.call('/users', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"name":"Curl"}',
+    });
+    assert.equal(res.status, 201);
+  }, 3);
 });
 
 test('JSON nested hundreds of thousands of levels deep answers 400, never 500', async () => {
   await withUsers(async (s) => {
     const deep = `{"name":"a","meta":${'['.repeat(300_000)}${']'.repeat(300_000)}}`;
-    await expectError(await s.send('POST', '/users', deep), 400, "Field 'meta' must be JSON nested at most 1000 levels deep, not an array nested deeper.");
+    await expectError(
+      await s.send('POST', '/users', deep),
+      400,
+      "Field 'meta' must be JSON nested at most 1000 levels deep, not an array nested deeper.",
+    );
     const deepBody = `${'['.repeat(300_000)}${']'.repeat(300_000)}`;
-    await expectError(await s.send('POST', '/users', deepBody), 400, 'Request body must be a JSON object, not an array.');
+    await expectError(
+      await s.send('POST', '/users', deepBody),
+      400,
+      'Request body must be a JSON object, not an array.',
+    );
   });
 });
 
-test('a json field nested just past SQLite\'s 1000 levels answers 400 instead of coming back as text', async () => {
+test("a json field nested just past SQLite's 1000 levels answers 400 instead of coming back as text", async () => {
   await withUsers(async (s) => {
     const meta = `${'['.repeat(1001)}${']'.repeat(1001)}`;
-    await expectError(await s.send('POST', '/users', `{"name":"a","meta":${meta}}`), 400, /^Field 'meta' must be JSON nested at most 1000 levels deep/);
+    await expectError(
+      await s.send('POST', '/users', `{"name":"a","meta":${meta}}`),
+      400,
+      /^Field 'meta' must be JSON nested at most 1000 levels deep/,
+    );
   });
 });
 
 test('a json field nested exactly 1000 levels deep is stored and read back as JSON, also as XML', async () => {
-  await withUsers(
-    async (s) => {
-      const meta = `${'['.repeat(1000)}${']'.repeat(1000)}`;
-      const res = await s.send('POST', '/users', `{"name":"deep","meta":${meta}}`);
-      assert.equal(res.status, 201);
-      const read = (await (await s.call('/users/3')).json()) as { meta: unknown };
-      assert.equal(JSON.stringify(read.meta), meta);
-      const xml = await s.call('/users/3', { headers: { accept: 'application/xml' } });
-      assert.equal(xml.status, 200);
-      assert.match(await xml.text(), /<name>deep<\/name>/);
-    },
-    3,
-  );
+  await withUsers(async (s) => {
+    const meta = `${'['.repeat(1000)}${']'.repeat(1000)}`;
+    const res = await s.send('POST', '/users', `{"name":"deep","meta":${meta}}`);
+    assert.equal(res.status, 201);
+    const read = (await (await s.call('/users/3')).json()) as { meta: unknown };
+    assert.equal(JSON.stringify(read.meta), meta);
+    const xml = await s.call('/users/3', { headers: { accept: 'application/xml' } });
+    assert.equal(xml.status, 200);
+    assert.match(await xml.text(), /<name>deep<\/name>/);
+  }, 3);
 });
 
 // --- bodies that do not fit the schema -------------------------------------
@@ -164,28 +198,40 @@ for (const { field, value, message } of WRONG_TYPES) {
 
 test('PATCH with a wrong type answers 400 and leaves the record unchanged', async () => {
   await withUsers(async (s) => {
-    await expectError(await s.send('PATCH', '/users/1', { age: 'old' }), 400, 'Field \'age\' must be an integer, not the text "old".');
+    await expectError(
+      await s.send('PATCH', '/users/1', { age: 'old' }),
+      400,
+      'Field \'age\' must be an integer, not the text "old".',
+    );
     assert.equal(((await (await s.call('/users/1')).json()) as { age: number }).age, 36);
   });
 });
 
 test('PUT with a wrong type answers 400', async () => {
   await withUsers(async (s) => {
-    await expectError(await s.send('PUT', '/users/1', { name: 'Ada', active: 'yes' }), 400, 'Field \'active\' must be true or false, not the text "yes".');
+    await expectError(
+      await s.send('PUT', '/users/1', { name: 'Ada', active: 'yes' }),
+      400,
+      'Field \'active\' must be true or false, not the text "yes".',
+    );
   });
 });
 
 test('a string id of the wrong type answers 400', async () => {
   const s = await serve(BLOG_CONFIG);
   try {
-    await expectError(await s.send('POST', '/notes', { id: 7, text: 'x' }), 400, "Field 'id' must be text, not the integer 7.");
+    await expectError(
+      await s.send('POST', '/notes', { id: 7, text: 'x' }),
+      400,
+      "Field 'id' must be text, not the integer 7.",
+    );
     assert.equal(rowCount(s, 'notes'), 0);
   } finally {
     await s.close();
   }
 });
 
-test('an unknown field answers 400 listing the schema\'s fields', async () => {
+test("an unknown field answers 400 listing the schema's fields", async () => {
   await withUsers(async (s) => {
     await expectError(
       await s.send('POST', '/users', { name: 'X', nickname: 'x' }),
@@ -197,13 +243,21 @@ test('an unknown field answers 400 listing the schema\'s fields', async () => {
 
 test('an unknown field on PATCH answers 400', async () => {
   await withUsers(async (s) => {
-    await expectError(await s.send('PATCH', '/users/1', { nickname: 'x' }), 400, /^Field 'nickname' is not in schema User/);
+    await expectError(
+      await s.send('PATCH', '/users/1', { nickname: 'x' }),
+      400,
+      /^Field 'nickname' is not in schema User/,
+    );
   });
 });
 
 test('a __proto__ key in the body is an unknown field, not a prototype change', async () => {
   await withUsers(async (s) => {
-    await expectError(await s.send('POST', '/users', '{"name":"X","__proto__":{"age":1}}'), 400, /^Field '__proto__' is not in schema User/);
+    await expectError(
+      await s.send('POST', '/users', '{"name":"X","__proto__":{"age":1}}'),
+      400,
+      /^Field '__proto__' is not in schema User/,
+    );
   });
 });
 
@@ -225,19 +279,20 @@ test('a required field sent as null answers 400', async () => {
 test('a body over the default 1 MiB limit answers 413', async () => {
   await withUsers(async (s) => {
     const body = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
-    await expectError(await s.send('POST', '/users', body), 413, 'Request body is larger than the limit of 1048576 bytes.');
+    await expectError(
+      await s.send('POST', '/users', body),
+      413,
+      'Request body is larger than the limit of 1048576 bytes.',
+    );
   });
 });
 
 test('a body just under the default limit is accepted', async () => {
-  await withUsers(
-    async (s) => {
-      const body = JSON.stringify({ name: 'x'.repeat(1024 * 1024 - 20) });
-      assert.ok(Buffer.byteLength(body) <= 1024 * 1024);
-      assert.equal((await s.send('POST', '/users', body)).status, 201);
-    },
-    3,
-  );
+  await withUsers(async (s) => {
+    const body = JSON.stringify({ name: 'x'.repeat(1024 * 1024 - 20) });
+    assert.ok(Buffer.byteLength(body) <= 1024 * 1024);
+    assert.equal((await s.send('POST', '/users', body)).status, 201);
+  }, 3);
 });
 
 test('server.bodyLimit sets the limit and counts bytes, not characters', async () => {
@@ -255,7 +310,11 @@ test('server.bodyLimit sets the limit and counts bytes, not characters', async (
   try {
     assert.equal((await s.send('POST', '/users', { name: 'x'.repeat(80) })).status, 201);
     const multibyte = JSON.stringify({ name: 'é'.repeat(50) }); // 63 characters, 113 bytes
-    await expectError(await s.send('POST', '/users', multibyte), 413, 'Request body is larger than the limit of 100 bytes.');
+    await expectError(
+      await s.send('POST', '/users', multibyte),
+      413,
+      'Request body is larger than the limit of 100 bytes.',
+    );
     assert.equal(rowCount(s, 'users'), 1);
   } finally {
     await s.close();
@@ -277,12 +336,15 @@ test('a chunked body with no Content-Length is cut off at the limit with 413', a
   try {
     const { port } = s.engine.address ?? { port: 0 };
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/users', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/users', method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.write('{"name":"');
       for (let i = 0; i < 5; i++) req.write('x'.repeat(400));
@@ -300,7 +362,7 @@ test('a chunked body with no Content-Length is cut off at the limit with 413', a
 // --- SQL-looking input ------------------------------------------------------
 
 const SQL_STRINGS = [
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   "1' OR '1'='1",
   '1 OR 1=1',
   "'); DELETE FROM users; --",
@@ -370,7 +432,11 @@ test('SQL-looking filter values match nothing and answer 200', async () => {
 test('SQL-looking values for typed filters answer 400', async () => {
   await withUsers(async (s) => {
     for (const sql of SQL_STRINGS) {
-      await expectError(await s.call(`/users?age=${encodeURIComponent(sql)}`), 400, /^Query parameter 'age' must be an integer/);
+      await expectError(
+        await s.call(`/users?age=${encodeURIComponent(sql)}`),
+        400,
+        /^Query parameter 'age' must be an integer/,
+      );
     }
   });
 });
@@ -392,15 +458,12 @@ test('SQL-looking query parameter names are ignored', async () => {
 });
 
 test('SQL-looking text in a body is stored verbatim', async () => {
-  await withUsers(
-    async (s) => {
-      const name = "Robert'); DROP TABLE users;--";
-      const res = await s.send('POST', '/users', { name });
-      assert.equal(res.status, 201);
-      assert.equal(((await res.json()) as { name: string }).name, name);
-    },
-    3,
-  );
+  await withUsers(async (s) => {
+    const name = "Robert'); DROP TABLE users;--";
+    const res = await s.send('POST', '/users', { name });
+    assert.equal(res.status, 201);
+    assert.equal(((await res.json()) as { name: string }).name, name);
+  }, 3);
 });
 
 // --- URLs, routes and methods ----------------------------------------------
@@ -542,7 +605,10 @@ test('a storm of bad requests leaves the database intact and the server answerin
       bad.push(s.call('/users/%'));
     }
     const statuses = await Promise.all(bad.map(async (p) => (await p).status));
-    assert.ok(statuses.every((st) => st >= 400 && st < 500), statuses.join(','));
+    assert.ok(
+      statuses.every((st) => st >= 400 && st < 500),
+      statuses.join(','),
+    );
     const ok = await s.call('/users');
     assert.equal(ok.status, 200);
     assert.equal(((await ok.json()) as unknown[]).length, 2);
@@ -554,7 +620,9 @@ test('a client that disconnects in the middle of a body is not reported as a ser
     const { port } = s.engine.address ?? { port: 0 };
     await new Promise<void>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write('POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":');
+        socket.write(
+          'POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();

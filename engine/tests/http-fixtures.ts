@@ -92,7 +92,11 @@ export function assertIntact(s: Served): void {
 }
 
 /** Creates records one by one over HTTP and returns their JSON. */
-export async function createAll(s: Served, path: string, bodies: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+export async function createAll(
+  s: Served,
+  path: string,
+  bodies: readonly Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (const body of bodies) {
     const res = await s.send('POST', path, body);

@@ -45,7 +45,10 @@ test('a list without query returns every record in insertion order with X-Total-
     assert.equal(res.headers.get('x-total-count'), '5');
     assert.equal(res.headers.get('link'), null, 'no Link header when everything fits on one unrequested page');
     const rows = (await res.json()) as User[];
-    assert.deepEqual(rows.map((u) => u.id), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      rows.map((u) => u.id),
+      [1, 2, 3, 4, 5],
+    );
     assert.deepEqual(rows[0], { id: 1, ...PEOPLE[0], meta: null });
   });
 });
@@ -211,7 +214,10 @@ test('_page and _limit return the requested page with X-Total-Count of all match
     const res = await s.call('/users?_page=2&_limit=2');
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('x-total-count'), '5');
-    assert.deepEqual(((await res.json()) as User[]).map((u) => u.name), ['Alan', 'Barbara']);
+    assert.deepEqual(
+      ((await res.json()) as User[]).map((u) => u.name),
+      ['Alan', 'Barbara'],
+    );
   });
 });
 
@@ -244,7 +250,10 @@ test('the Link header keeps the filters of the request', async () => {
 test('the last page has no next link', async () => {
   await withPeople(async (s) => {
     const res = await s.call('/users?_page=3&_limit=2');
-    assert.deepEqual(((await res.json()) as User[]).map((u) => u.name), ['Edsger']);
+    assert.deepEqual(
+      ((await res.json()) as User[]).map((u) => u.name),
+      ['Edsger'],
+    );
     const link = res.headers.get('link') ?? '';
     assert.doesNotMatch(link, /rel="next"/);
     assert.match(link, /rel="prev"/);
@@ -288,7 +297,10 @@ test('a list of more than 100 rows without _limit sends a Link header to the nex
     const res = await s.call('/users');
     assert.match(res.headers.get('link') ?? '', /_page=2&_limit=100>; rel="next"/);
     const page2 = await s.call('/users?_page=2');
-    assert.deepEqual(((await page2.json()) as User[]).map((u) => u.id), [101]);
+    assert.deepEqual(
+      ((await page2.json()) as User[]).map((u) => u.id),
+      [101],
+    );
   } finally {
     await s.close();
   }
@@ -298,7 +310,10 @@ test('unknown query parameters are ignored and noted in the request log entry', 
   await withPeople(async (s) => {
     const res = await s.call('/users?colour=red&age=30');
     assert.equal(res.status, 200);
-    assert.deepEqual(((await res.json()) as User[]).map((u) => u.name), ['Barbara', 'Edsger']);
+    assert.deepEqual(
+      ((await res.json()) as User[]).map((u) => u.name),
+      ['Barbara', 'Edsger'],
+    );
     const entry = s.engine.log.entries().at(-1);
     assert.equal(entry?.path, '/users');
     assert.equal(entry?.query, 'colour=red&age=30');
@@ -309,7 +324,9 @@ test('unknown query parameters are ignored and noted in the request log entry', 
 test('an operator suffix on an unknown field is ignored and noted', async () => {
   await withPeople(async (s) => {
     assert.equal((await names(s, '?height_gte=3')).length, 5);
-    assert.deepEqual(s.engine.log.entries().at(-1)?.notes, ["ignored query parameter 'height_gte' (not a field of User)"]);
+    assert.deepEqual(s.engine.log.entries().at(-1)?.notes, [
+      "ignored query parameter 'height_gte' (not a field of User)",
+    ]);
   });
 });
 
@@ -386,7 +403,10 @@ test('a nested list also applies query filters and sorting on top of the path pa
     const res = await s.call('/users/1/posts?views_gte=5&_sort=title');
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('x-total-count'), '2');
-    assert.deepEqual(((await res.json()) as { slug: string }[]).map((p) => p.slug), ['a2', 'a1']);
+    assert.deepEqual(
+      ((await res.json()) as { slug: string }[]).map((p) => p.slug),
+      ['a2', 'a1'],
+    );
   } finally {
     await s.close();
   }

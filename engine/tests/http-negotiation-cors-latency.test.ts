@@ -75,7 +75,10 @@ test('Accept: text/xml gets XML labelled text/xml', async () => {
   try {
     const res = await s.call('/tags/2', { headers: { accept: 'text/xml' } });
     assert.equal(res.headers.get('content-type'), 'text/xml; charset=utf-8');
-    assert.equal(await res.text(), `${XML_HEAD}<tag>\n  <id>2</id>\n  <label>two</label>\n  <on>false</on>\n  <extra/>\n</tag>\n`);
+    assert.equal(
+      await res.text(),
+      `${XML_HEAD}<tag>\n  <id>2</id>\n  <label>two</label>\n  <on>false</on>\n  <extra/>\n</tag>\n`,
+    );
   } finally {
     await s.close();
   }
@@ -87,7 +90,10 @@ test('a list in XML is the table element holding one element per record', async 
     const res = await s.call('/tags?on=false', { headers: XML });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('x-total-count'), '1');
-    assert.equal(await res.text(), `${XML_HEAD}<tags>\n  <tag>\n    <id>2</id>\n    <label>two</label>\n    <on>false</on>\n    <extra/>\n  </tag>\n</tags>\n`);
+    assert.equal(
+      await res.text(),
+      `${XML_HEAD}<tags>\n  <tag>\n    <id>2</id>\n    <label>two</label>\n    <on>false</on>\n    <extra/>\n  </tag>\n</tags>\n`,
+    );
   } finally {
     await s.close();
   }
@@ -107,7 +113,11 @@ test('an empty list in XML is an empty table element', async () => {
 test('a create asked for XML answers the created record as XML with Location', async () => {
   const s = await tags();
   try {
-    const res = await s.call('/tags', { method: 'POST', headers: { ...XML, 'content-type': 'application/json' }, body: '{"label":"p"}' });
+    const res = await s.call('/tags', {
+      method: 'POST',
+      headers: { ...XML, 'content-type': 'application/json' },
+      body: '{"label":"p"}',
+    });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('location'), '/tags/3');
     assert.equal(await res.text(), `${XML_HEAD}<tag>\n  <id>3</id>\n  <label>p</label>\n  <on/>\n  <extra/>\n</tag>\n`);
@@ -120,7 +130,10 @@ test('a static endpoint in XML wraps its JSON in a response element', async () =
   const s = await tags();
   try {
     const res = await s.call('/health', { headers: XML });
-    assert.equal(await res.text(), `${XML_HEAD}<response>\n  <status>ok</status>\n  <list>\n    <item>1</item>\n    <item>2</item>\n  </list>\n</response>\n`);
+    assert.equal(
+      await res.text(),
+      `${XML_HEAD}<response>\n  <status>ok</status>\n  <list>\n    <item>1</item>\n    <item>2</item>\n  </list>\n</response>\n`,
+    );
   } finally {
     await s.close();
   }
@@ -129,7 +142,9 @@ test('a static endpoint in XML wraps its JSON in a response element', async () =
 test('json keys that are not XML names become safe element names, and a __proto__ key is kept', async () => {
   const s = await tags();
   try {
-    await s.send('PATCH', '/tags/2', { extra: JSON.parse('{"1a":1,"a b":2,"xmlish":3,"__proto__":{"x":4}}') as unknown });
+    await s.send('PATCH', '/tags/2', {
+      extra: JSON.parse('{"1a":1,"a b":2,"xmlish":3,"__proto__":{"x":4}}') as unknown,
+    });
     const res = await s.call('/tags/2', { headers: XML });
     const body = await res.text();
     assert.match(body, /<_1a>1<\/_1a>/);
@@ -186,7 +201,11 @@ test('an Accept that rules JSON out with q=0 answers 406', async () => {
 test('a 406 does not run the handler: a POST refused by Accept creates nothing', async () => {
   const s = await tags();
   try {
-    const res = await s.call('/tags', { method: 'POST', headers: { accept: 'image/png', 'content-type': 'application/json' }, body: '{"label":"x"}' });
+    const res = await s.call('/tags', {
+      method: 'POST',
+      headers: { accept: 'image/png', 'content-type': 'application/json' },
+      body: '{"label":"x"}',
+    });
     assert.equal(res.status, 406);
     assert.equal((await s.call('/tags')).headers.get('x-total-count'), '2');
   } finally {
@@ -221,7 +240,10 @@ test('CORS is off by default: no Access-Control-Allow-Origin header', async () =
 test('with CORS off a preflight gets no CORS allow headers', async () => {
   const s = await tags();
   try {
-    const res = await s.call('/tags', { method: 'OPTIONS', headers: { origin: 'http://app.test', 'access-control-request-method': 'POST' } });
+    const res = await s.call('/tags', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.test', 'access-control-request-method': 'POST' },
+    });
     assert.equal(res.headers.get('access-control-allow-origin'), null);
     assert.equal(res.headers.get('access-control-allow-methods'), null);
   } finally {
@@ -245,7 +267,11 @@ test('server.cors: true answers a preflight with 204 and the allowed methods and
   try {
     const res = await s.call('/tags/1', {
       method: 'OPTIONS',
-      headers: { origin: 'http://app.test', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'content-type, x-custom' },
+      headers: {
+        origin: 'http://app.test',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'content-type, x-custom',
+      },
     });
     assert.equal(res.status, 204);
     assert.equal(await res.text(), '');
@@ -261,7 +287,10 @@ test('server.cors: true answers a preflight with 204 and the allowed methods and
 test('a preflight does not create anything', async () => {
   const s = await tags('server: { cors: true }');
   try {
-    await s.call('/tags', { method: 'OPTIONS', headers: { origin: 'http://app.test', 'access-control-request-method': 'POST' } });
+    await s.call('/tags', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.test', 'access-control-request-method': 'POST' },
+    });
     assert.equal((await s.call('/tags')).headers.get('x-total-count'), '2');
   } finally {
     await s.close();

@@ -28,7 +28,12 @@ test('the top level allows no other keys and requires endpoints', () => {
   const schema = configJsonSchema();
   assert.equal(schema.additionalProperties, false);
   assert.deepEqual(schema.required, ['endpoints']);
-  assert.deepEqual(Object.keys(object(schema.properties, 'properties')).sort(), ['endpoints', 'schemas', 'seed', 'server']);
+  assert.deepEqual(Object.keys(object(schema.properties, 'properties')).sort(), [
+    'endpoints',
+    'schemas',
+    'seed',
+    'server',
+  ]);
 });
 
 test('endpoints are described as a list of endpoint or resource entries', () => {
@@ -53,7 +58,11 @@ test('endpoints are described as a list of endpoint or resource entries', () => 
   assert.deepEqual(object(endpointProps.operation, 'operation').enum, ['list', 'get', 'create', 'update', 'delete']);
   const response = object(endpointProps.response, 'response');
   assert.equal(response.additionalProperties, false);
-  assert.deepEqual(Object.keys(object(response.properties, 'response.properties')).sort(), ['inline', 'schema', 'type']);
+  assert.deepEqual(Object.keys(object(response.properties, 'response.properties')).sort(), [
+    'inline',
+    'schema',
+    'type',
+  ]);
   assert.deepEqual(resource.required, ['resource']);
   assert.equal(resource.additionalProperties, false);
 });
@@ -69,7 +78,9 @@ test('every example config in the repository validates with no problems', () => 
   for (const file of files) {
     const configPath = join(EXAMPLES, file);
     const result = validateConfig(readFileSync(configPath, 'utf8'), { configPath });
-    const problems = result.problems.map((p) => `${file}:${p.range.start.line}:${p.range.start.column} ${p.severity} ${p.message}`);
+    const problems = result.problems.map(
+      (p) => `${file}:${p.range.start.line}:${p.range.start.column} ${p.severity} ${p.message}`,
+    );
     assert.deepEqual(problems, [], `${file} has problems`);
     assert.ok(result.model, `${file} compiles`);
   }
@@ -82,8 +93,17 @@ test('the blog example compiles to the endpoints it documents', () => {
   assert.deepEqual([...model.schemas.keys()], ['User', 'Post']);
   assert.equal(model.endpoints.length, 13);
   assert.deepEqual(
-    model.endpoints.filter((e) => e.path.startsWith('/posts') || e.path.includes('/posts')).map((e) => `${e.method} ${e.path} ${e.status}`),
-    ['GET /posts 200', 'GET /posts/:slug 200', 'POST /posts 201', 'PATCH /posts/:slug 200', 'DELETE /posts/:slug 204', 'GET /users/:authorId/posts 200'],
+    model.endpoints
+      .filter((e) => e.path.startsWith('/posts') || e.path.includes('/posts'))
+      .map((e) => `${e.method} ${e.path} ${e.status}`),
+    [
+      'GET /posts 200',
+      'GET /posts/:slug 200',
+      'POST /posts 201',
+      'PATCH /posts/:slug 200',
+      'DELETE /posts/:slug 204',
+      'GET /users/:authorId/posts 200',
+    ],
   );
   assert.equal(model.server.database, join(EXAMPLES, 'blog.sqlite'));
   assert.equal(model.seed.get('User')?.length, 2);

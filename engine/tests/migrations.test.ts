@@ -41,7 +41,8 @@ function harness(): Harness {
     async apply(text) {
       writeFileSync(configPath, text);
       const result = await h.engine.apply(text);
-      if (!result.ok) assert.fail(`config refused:\n${result.problems.map((p) => `${p.code}: ${p.message}`).join('\n')}`);
+      if (!result.ok)
+        assert.fail(`config refused:\n${result.problems.map((p) => `${p.code}: ${p.message}`).join('\n')}`);
       return result.problems;
     },
     async applyFails(text) {
@@ -59,16 +60,23 @@ function harness(): Harness {
       return db;
     },
     all<T>(sql: string, ...params: unknown[]): T[] {
-      return h.db().prepare(sql).all(...params) as T[];
+      return h
+        .db()
+        .prepare(sql)
+        .all(...params) as T[];
     },
     get<T>(sql: string, ...params: unknown[]): T {
-      return h.db().prepare(sql).get(...params) as T;
+      return h
+        .db()
+        .prepare(sql)
+        .get(...params) as T;
     },
     call(path, init) {
       assert.ok(h.url, 'call start() first');
       return fetch(`${h.url}${path}`, init);
     },
-    send: (method, path, body) => h.call(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    send: (method, path, body) =>
+      h.call(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     async restart() {
       const text = readFileSync(configPath, 'utf8');
       await h.engine.stop();
@@ -84,9 +92,11 @@ function harness(): Harness {
   return h;
 }
 
-const columns = (h: Harness, table: string): string[] => h.all<{ name: string }>(`PRAGMA table_info("${table}")`).map((c) => c.name);
+const columns = (h: Harness, table: string): string[] =>
+  h.all<{ name: string }>(`PRAGMA table_info("${table}")`).map((c) => c.name);
 const indexes = (h: Harness, table: string): { name: string; unique: number }[] =>
-  h.all<{ name: string; unique: number; origin: string }>(`PRAGMA index_list("${table}")`)
+  h
+    .all<{ name: string; unique: number; origin: string }>(`PRAGMA index_list("${table}")`)
     .filter((i) => i.origin === 'c')
     .map(({ name, unique }) => ({ name, unique }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -136,7 +146,11 @@ test('tables are named after their schemas (snake_case, plural), created in WAL 
         - resource: Person
         - { path: /categories/:code, method: GET, response: { schema: Category } }
     `);
-    const tables = h.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name").map((t) => t.name);
+    const tables = h
+      .all<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name",
+      )
+      .map((t) => t.name);
     assert.deepEqual(tables, ['blog_posts', 'categories', 'people']);
     assert.deepEqual(columns(h, 'blog_posts'), ['id', 'slug', 'authorId', 'title']);
     assert.equal(h.db().pragma('journal_mode', { simple: true }), 'wal');
@@ -148,7 +162,13 @@ test('tables are named after their schemas (snake_case, plural), created in WAL 
     assert.equal(blog.has('title'), false, 'title is not looked up, so not indexed');
     assert.equal(indexedColumns(h, 'categories').get('code'), false);
     // `id` is the INTEGER PRIMARY KEY (the rowid), indexed by SQLite itself.
-    assert.deepEqual(h.all<{ name: string; pk: number }>('PRAGMA table_info("people")').filter((c) => c.pk > 0).map((c) => c.name), ['id']);
+    assert.deepEqual(
+      h
+        .all<{ name: string; pk: number }>('PRAGMA table_info("people")')
+        .filter((c) => c.pk > 0)
+        .map((c) => c.name),
+      ['id'],
+    );
 
     await h.start();
     await created(h.send('POST', '/blog_posts', { slug: 'a', title: 'A', authorId: 7 }));
@@ -188,9 +208,17 @@ test('an added field adds a column; existing rows keep their data and get null',
       endpoints:
         - resource: User
     `);
-    assert.deepEqual(warnings.filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      warnings.filter((p) => p.severity === 'error'),
+      [],
+    );
     assert.deepEqual(columns(h, 'users'), ['id', 'name', 'age', 'tags']);
-    assert.deepEqual(await json(h.call(`/users/${String(ada.id)}`)), { id: ada.id, name: 'Ada', age: null, tags: null });
+    assert.deepEqual(await json(h.call(`/users/${String(ada.id)}`)), {
+      id: ada.id,
+      name: 'Ada',
+      age: null,
+      tags: null,
+    });
     const patched = await h.send('PATCH', `/users/${String(ada.id)}`, { age: 36, tags: ['math'] });
     assert.equal(patched.status, 200);
     assert.deepEqual(await patched.json(), { id: ada.id, name: 'Ada', age: 36, tags: ['math'] });
@@ -243,10 +271,17 @@ test('a removed field keeps its column and data, hidden from the API and reporte
     await created(h.send('POST', '/users', { name: 'Bob' }));
     const put = await h.send('PUT', '/users/1', { name: 'Ada L.' });
     assert.equal(put.status, 200);
-    assert.equal(h.get<{ email: string }>('SELECT email FROM users WHERE id = 1').email, 'ada@example.com', 'PUT leaves hidden columns alone');
+    assert.equal(
+      h.get<{ email: string }>('SELECT email FROM users WHERE id = 1').email,
+      'ada@example.com',
+      'PUT leaves hidden columns alone',
+    );
 
     const back = await h.apply(withEmail);
-    assert.deepEqual(back.filter((p) => p.code === 'hiddenColumn'), []);
+    assert.deepEqual(
+      back.filter((p) => p.code === 'hiddenColumn'),
+      [],
+    );
     assert.deepEqual(await json(h.call('/users')), [
       { id: 1, name: 'Ada L.', email: 'ada@example.com' },
       { id: 2, name: 'Bob', email: null },
@@ -310,8 +345,13 @@ test('a field retyped integer→string and string→integer keeps every row and 
         - { path: /codes/:code/items, method: GET, response: { schema: Item, type: array } }
     `);
     assert.ok(schemaVersion(h) > versionBefore, 'the table was rebuilt');
-    assert.deepEqual(warnings.map((p) => p.code), ['hiddenColumn']);
-    const info = h.all<{ name: string; type: string; pk: number }>('PRAGMA table_info("items")').map((c) => [c.name, c.type, c.pk]);
+    assert.deepEqual(
+      warnings.map((p) => p.code),
+      ['hiddenColumn'],
+    );
+    const info = h
+      .all<{ name: string; type: string; pk: number }>('PRAGMA table_info("items")')
+      .map((c) => [c.name, c.type, c.pk]);
     assert.deepEqual(info, [
       ['id', 'INTEGER', 1],
       ['code', 'TEXT', 0],
@@ -321,9 +361,20 @@ test('a field retyped integer→string and string→integer keeps every row and 
       ['legacy', 'TEXT', 0],
     ]);
     assert.deepEqual(
-      h.all('SELECT id, code, typeof(code) AS codeType, zip, typeof(zip) AS zipType, price, note, legacy FROM items ORDER BY id'),
+      h.all(
+        'SELECT id, code, typeof(code) AS codeType, zip, typeof(zip) AS zipType, price, note, legacy FROM items ORDER BY id',
+      ),
       [
-        { id: 1, code: '42', codeType: 'text', zip: 12345, zipType: 'integer', price: 9.5, note: 'first', legacy: 'old-1' },
+        {
+          id: 1,
+          code: '42',
+          codeType: 'text',
+          zip: 12345,
+          zipType: 'integer',
+          price: 9.5,
+          note: 'first',
+          legacy: 'old-1',
+        },
         { id: 2, code: '7', codeType: 'text', zip: 'SW1A', zipType: 'text', price: 3, note: 'second', legacy: 'old-2' },
         // '00501' is a well-formed integer literal, so INTEGER affinity stores it as 501 (what the new type asks for).
         { id: 3, code: null, codeType: 'null', zip: 501, zipType: 'integer', price: null, note: 'third', legacy: null },
@@ -336,12 +387,17 @@ test('a field retyped integer→string and string→integer keeps every row and 
 
     assert.deepEqual(await json(h.call('/items/1')), { id: 1, code: '42', zip: 12345, price: 9.5, note: 'first' });
     assert.deepEqual(await json(h.call('/zips/12345')), { id: 1, code: '42', zip: 12345, price: 9.5, note: 'first' });
-    assert.deepEqual(await json(h.call('/codes/7/items')), [{ id: 2, code: '7', zip: 'SW1A', price: 3, note: 'second' }]);
+    assert.deepEqual(await json(h.call('/codes/7/items')), [
+      { id: 2, code: '7', zip: 'SW1A', price: 3, note: 'second' },
+    ]);
     await created(h.send('POST', '/items', { code: 'X-9', zip: 99 }));
     assert.equal((await h.send('POST', '/items', { zip: 12345 })).status, 409);
     assert.equal((await h.send('POST', '/items', { zip: 'text' })).status, 400);
     // New ids continue after the old ones.
-    assert.deepEqual(h.all('SELECT id FROM items ORDER BY id').map((r) => (r as { id: number }).id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      h.all('SELECT id FROM items ORDER BY id').map((r) => (r as { id: number }).id),
+      [1, 2, 3, 4],
+    );
   } finally {
     await h.close();
   }
@@ -373,11 +429,14 @@ test('an integer id added to a table that had none numbers the existing rows and
       endpoints:
         - resource: Note
     `);
-    assert.deepEqual(h.all<{ name: string; pk: number }>('PRAGMA table_info("notes")').map((c) => [c.name, c.pk]), [
-      ['id', 1],
-      ['title', 0],
-      ['body', 0],
-    ]);
+    assert.deepEqual(
+      h.all<{ name: string; pk: number }>('PRAGMA table_info("notes")').map((c) => [c.name, c.pk]),
+      [
+        ['id', 1],
+        ['title', 0],
+        ['body', 0],
+      ],
+    );
     assert.deepEqual(await json(h.call('/notes?_sort=id')), [
       { id: 1, title: 'one', body: 'a' },
       { id: 2, title: 'two', body: 'b' },
@@ -414,7 +473,10 @@ test('a string (UUID) id added to a table that had none gives every existing row
         - resource: Tag
     `);
     const rows = h.all<{ id: string; label: string }>('SELECT id, label FROM tags ORDER BY label');
-    assert.deepEqual(rows.map((r) => r.label), ['blue', 'red']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['blue', 'red'],
+    );
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     for (const r of rows) assert.match(r.id, uuid);
     assert.notEqual(rows[0]?.id, rows[1]?.id);
@@ -449,7 +511,10 @@ test('removing a UUID id keeps the column but new records can still be created',
         - { path: /tags, method: GET, response: { schema: Tag, type: array } }
         - { path: /tags, method: POST, response: { schema: Tag } }
     `);
-    assert.deepEqual(warnings.map((p) => p.code), ['hiddenColumn']);
+    assert.deepEqual(
+      warnings.map((p) => p.code),
+      ['hiddenColumn'],
+    );
     await created(h.send('POST', '/tags', { label: 'blue' }));
     assert.deepEqual(await json(h.call('/tags?_sort=label')), [{ label: 'blue' }, { label: 'red' }]);
     assert.equal(h.get<{ id: string }>("SELECT id FROM tags WHERE label = 'red'").id, red.id);
@@ -588,7 +653,10 @@ test('seed rows fill a new table once, are not duplicated by later applies, and 
     assert.ok((await h.call('/users/1', { method: 'DELETE' })).ok);
     await h.apply(config);
     await h.restart();
-    assert.deepEqual((await json<{ name: string }[]>(h.call('/users'))).map((u) => u.name), ['Alan', 'Grace']);
+    assert.deepEqual(
+      (await json<{ name: string }[]>(h.call('/users'))).map((u) => u.name),
+      ['Alan', 'Grace'],
+    );
 
     assert.deepEqual(h.engine.reset(), { users: 2 });
     assert.deepEqual(await json(h.call('/users')), seeded);
@@ -626,7 +694,16 @@ test('re-applying the same config is idempotent: no schema change, no rebuild, s
   try {
     await h.apply(config);
     await h.start();
-    await created(h.send('POST', '/users', { name: 'Ada', email: 'a@x', score: 1.5, active: true, born: '1815-12-10', meta: { a: 1 } }));
+    await created(
+      h.send('POST', '/users', {
+        name: 'Ada',
+        email: 'a@x',
+        score: 1.5,
+        active: true,
+        born: '1815-12-10',
+        meta: { a: 1 },
+      }),
+    );
     await created(h.send('POST', '/tokens', { value: 'v' }));
     const snapshot = (): unknown => ({
       version: schemaVersion(h),

@@ -37,13 +37,22 @@ const served = (id: number, extra: Partial<LogEntry> = {}): ServedRequest => ent
 test('the ring buffer keeps the newest entries up to its limit, oldest first', () => {
   const log = new RequestLog({ limit: 3 });
   for (let i = 1; i <= 5; i++) log.add(served(i));
-  assert.deepEqual(log.entries().map((e) => e.id), [3, 4, 5]);
+  assert.deepEqual(
+    log.entries().map((e) => e.id),
+    [3, 4, 5],
+  );
   assert.equal(log.count, 3);
   log.configure({ limit: 2 });
-  assert.deepEqual(log.entries().map((e) => e.id), [4, 5]);
+  assert.deepEqual(
+    log.entries().map((e) => e.id),
+    [4, 5],
+  );
   log.configure({ limit: 4 });
   log.add(served(6));
-  assert.deepEqual(log.entries().map((e) => e.id), [4, 5, 6]);
+  assert.deepEqual(
+    log.entries().map((e) => e.id),
+    [4, 5, 6],
+  );
 });
 
 test('bodies longer than the body limit are cut and say how much was cut, without splitting a character', () => {
@@ -72,7 +81,10 @@ test('served requests are logged with truncated bodies and bounded in count', as
     for (let i = 0; i < 8; i++) await (await s.send('POST', '/users', { name: `user number ${i}` })).arrayBuffer();
     const entries = s.engine.log.entries();
     assert.equal(entries.length, 5);
-    assert.deepEqual(entries.map((e) => e.id), [4, 5, 6, 7, 8]);
+    assert.deepEqual(
+      entries.map((e) => e.id),
+      [4, 5, 6, 7, 8],
+    );
     const last = entries[4] as LogEntry;
     assert.equal(last.status, 201);
     assert.equal(last.requestBody, '{"name":"user nu… [truncated, 8 more bytes]');
@@ -93,7 +105,10 @@ test('batches come at most every interval and carry every entry in order', async
   await new Promise((r) => setTimeout(r, 80));
   const elapsed = Date.now() - start;
   assert.ok(batches.length <= Math.ceil(elapsed / 50) + 1, `${batches.length} batches in ${elapsed} ms`);
-  assert.deepEqual(batches.flat().map((e) => e.id), Array.from({ length: 1000 }, (_, i) => i + 1));
+  assert.deepEqual(
+    batches.flat().map((e) => e.id),
+    Array.from({ length: 1000 }, (_, i) => i + 1),
+  );
   batcher.close();
 });
 
@@ -102,7 +117,10 @@ test('a batch keeps only its newest entries when a burst overflows it', async ()
   const batcher = new LogBatcher((b) => batches.push(b), 20, 100);
   for (let i = 1; i <= 250; i++) batcher.add(entry(i));
   await new Promise((r) => setTimeout(r, 40));
-  assert.deepEqual(batches[0]?.map((e) => e.id), Array.from({ length: 100 }, (_, i) => i + 151));
+  assert.deepEqual(
+    batches[0]?.map((e) => e.id),
+    Array.from({ length: 100 }, (_, i) => i + 151),
+  );
   batcher.close();
 });
 
@@ -118,10 +136,12 @@ function checkHar(har: unknown): void {
     for (const k of ['cookies', 'headers', 'queryString']) assert.ok(Array.isArray(req[k]), `request.${k}`);
     for (const k of ['headersSize', 'bodySize']) assert.equal(typeof req[k], 'number', `request.${k}`);
     assert.doesNotThrow(() => new URL(req.url as string));
-    for (const h2 of req.headers as { name: unknown; value: unknown }[]) assert.deepEqual([typeof h2.name, typeof h2.value], ['string', 'string']);
+    for (const h2 of req.headers as { name: unknown; value: unknown }[])
+      assert.deepEqual([typeof h2.name, typeof h2.value], ['string', 'string']);
     const res = e.response as Record<string, unknown>;
     for (const k of ['status', 'headersSize', 'bodySize']) assert.equal(typeof res[k], 'number', `response.${k}`);
-    for (const k of ['statusText', 'httpVersion', 'redirectURL']) assert.equal(typeof res[k], 'string', `response.${k}`);
+    for (const k of ['statusText', 'httpVersion', 'redirectURL'])
+      assert.equal(typeof res[k], 'string', `response.${k}`);
     const content = res.content as Record<string, unknown>;
     assert.equal(typeof content.size, 'number');
     assert.equal(typeof content.mimeType, 'string');
@@ -134,20 +154,36 @@ function checkHar(har: unknown): void {
 test('the log exports as HAR 1.2 with every required field, and as JSON lines', () => {
   const entries = [
     entry(1),
-    entry(2, { method: 'POST', path: '/users', query: 'a=1&b=x+y&c=%C3%A9', requestHeaders: { 'content-type': 'application/json' }, requestBody: '{"name":"Ada é"}', status: 201, responseHeaders: { Location: '/users/2', 'Content-Type': 'application/json' }, notes: ['ignored query parameter'] }),
+    entry(2, {
+      method: 'POST',
+      path: '/users',
+      query: 'a=1&b=x+y&c=%C3%A9',
+      requestHeaders: { 'content-type': 'application/json' },
+      requestBody: '{"name":"Ada é"}',
+      status: 201,
+      responseHeaders: { Location: '/users/2', 'Content-Type': 'application/json' },
+      notes: ['ignored query parameter'],
+    }),
   ];
   const har = toHar(entries, 'http://127.0.0.1:3000', '1.0.0');
   checkHar(JSON.parse(JSON.stringify(har)));
   const post = har.log.entries[1];
   assert.equal(post?.request.url, 'http://127.0.0.1:3000/users?a=1&b=x+y&c=%C3%A9');
-  assert.deepEqual(post?.request.queryString, [{ name: 'a', value: '1' }, { name: 'b', value: 'x y' }, { name: 'c', value: 'é' }]);
+  assert.deepEqual(post?.request.queryString, [
+    { name: 'a', value: '1' },
+    { name: 'b', value: 'x y' },
+    { name: 'c', value: 'é' },
+  ]);
   assert.deepEqual(post?.request.postData, { mimeType: 'application/json', text: '{"name":"Ada é"}' });
   assert.equal(post?.request.bodySize, 17);
   assert.equal(post?.response.statusText, 'Created');
   assert.equal(post?.response.redirectURL, '/users/2');
   assert.equal(post?.comment, 'ignored query parameter');
   const lines = toJsonLines(entries).trimEnd().split('\n');
-  assert.deepEqual(lines.map((l) => (JSON.parse(l) as LogEntry).id), [1, 2]);
+  assert.deepEqual(
+    lines.map((l) => (JSON.parse(l) as LogEntry).id),
+    [1, 2],
+  );
 });
 
 test('curl commands survive quotes, newlines, and control bytes, and run in a real shell', () => {
@@ -156,7 +192,16 @@ test('curl commands survive quotes, newlines, and control bytes, and run in a re
   assert.equal(shellQuote('a\nb'), "$'a\\nb'");
   assert.equal(shellQuote('nul\u0000 and \u001b esc'), "$'nul\\x00 and \\x1b esc'");
   const body = `{"text":"it's a \\"quote\\"\\nline two","emoji":"✓"}`;
-  const command = toCurl(entry(3, { method: 'POST', path: '/users', query: 'q=a b', requestHeaders: { host: 'x', 'content-type': 'application/json', 'x-odd': "va'l\nue" }, requestBody: body }), 'http://127.0.0.1:3000/');
+  const command = toCurl(
+    entry(3, {
+      method: 'POST',
+      path: '/users',
+      query: 'q=a b',
+      requestHeaders: { host: 'x', 'content-type': 'application/json', 'x-odd': "va'l\nue" },
+      requestBody: body,
+    }),
+    'http://127.0.0.1:3000/',
+  );
   assert.match(command, /^curl -X POST 'http:\/\/127\.0\.0\.1:3000\/users\?q=a b' /);
   assert.doesNotMatch(command, /host: x/);
   // bash parses the command back into the same words curl would get.
@@ -164,8 +209,21 @@ test('curl commands survive quotes, newlines, and control bytes, and run in a re
   try {
     const script = join(dir, 'args.sh');
     writeFileSync(script, `printf '%s\\0' "$@"`);
-    const words = execFileSync('bash', ['-c', `set -- ${command.replace(/^curl /, '')}; bash ${script} "$@"`]).toString().split('\0').slice(0, -1);
-    assert.deepEqual(words, ['-X', 'POST', 'http://127.0.0.1:3000/users?q=a b', '-H', 'content-type: application/json', '-H', "x-odd: va'l\nue", '--data-binary', body]);
+    const words = execFileSync('bash', ['-c', `set -- ${command.replace(/^curl /, '')}; bash ${script} "$@"`])
+      .toString()
+      .split('\0')
+      .slice(0, -1);
+    assert.deepEqual(words, [
+      '-X',
+      'POST',
+      'http://127.0.0.1:3000/users?q=a b',
+      '-H',
+      'content-type: application/json',
+      '-H',
+      "x-odd: va'l\nue",
+      '--data-binary',
+      body,
+    ]);
   } finally {
     cleanup();
   }
@@ -179,23 +237,40 @@ test('the persisted log survives a restart and replay sends a request again', as
     const first = new StudioSession({ configPath, port: 0, watch: false, log: { persist: true, limit: 50 } });
     await first.open();
     const url = first.status().url as string;
-    await (await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' })).arrayBuffer();
+    await (
+      await fetch(`${url}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Ada"}',
+      })
+    ).arrayBuffer();
     await (await fetch(`${url}/users/1`)).arrayBuffer();
     const [post] = first.engine.log.entries();
     assert.ok(post);
     assert.deepEqual(await first.log.replay(post.id), { status: 201 });
     assert.equal(first.engine.log.count, 3);
-    assert.equal(((await (await fetch(`${url}/users`)).json()) as unknown[]).length, 2, 'the replayed POST created a second user');
+    assert.equal(
+      ((await (await fetch(`${url}/users`)).json()) as unknown[]).length,
+      2,
+      'the replayed POST created a second user',
+    );
     await first.close();
 
     const second = new StudioSession({ configPath, port: 0, watch: false, log: { persist: true, limit: 50 } });
     await second.open();
     try {
       const restored = second.engine.log.entries();
-      assert.deepEqual(restored.map((e) => `${e.method} ${e.path} ${e.status}`), ['POST /users 201', 'GET /users/1 200', 'POST /users 201', 'GET /users 200']);
+      assert.deepEqual(
+        restored.map((e) => `${e.method} ${e.path} ${e.status}`),
+        ['POST /users 201', 'GET /users/1 200', 'POST /users 201', 'GET /users 200'],
+      );
       await (await fetch(`${second.status().url as string}/health`)).arrayBuffer();
       const ids = second.engine.log.entries().map((e) => e.id);
-      assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'new ids continue after the restored ones');
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => a - b),
+        'new ids continue after the restored ones',
+      );
       assert.equal(new Set(ids).size, ids.length);
     } finally {
       await second.close();

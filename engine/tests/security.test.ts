@@ -32,14 +32,36 @@ interface Reply {
  * A request to 127.0.0.1:port with exactly the headers given: `Host` defaults to 127.0.0.1:port,
  * `null` leaves it out. The path goes out as written (no normalising).
  */
-function send(port: number, path: string, { method = 'GET', headers = {}, host = `127.0.0.1:${port}` }: { method?: string; headers?: Record<string, string>; host?: string | null } = {}): Promise<Reply> {
+function send(
+  port: number,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    host = `127.0.0.1:${port}`,
+  }: { method?: string; headers?: Record<string, string>; host?: string | null } = {},
+): Promise<Reply> {
   return new Promise((resolveReply, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method, path, setHost: false, headers: { ...(host === null ? {} : { Host: host }), ...headers }, timeout: 5000 },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        setHost: false,
+        headers: { ...(host === null ? {} : { Host: host }), ...headers },
+        timeout: 5000,
+      },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolveReply({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolveReply({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -52,7 +74,10 @@ function send(port: number, path: string, { method = 'GET', headers = {}, host =
 /** Local addresses with a listening TCP socket on `port`, from /proc/net/tcp{,6} (Linux); undefined elsewhere. */
 function listeningAddresses(port: number): string[] | undefined {
   const out: string[] = [];
-  for (const [file, v6] of [['/proc/net/tcp', false], ['/proc/net/tcp6', true]] as const) {
+  for (const [file, v6] of [
+    ['/proc/net/tcp', false],
+    ['/proc/net/tcp6', true],
+  ] as const) {
     if (!existsSync(file)) return undefined;
     for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
       const [, local, , state] = line.trim().split(/\s+/);
@@ -69,12 +94,18 @@ function listeningAddresses(port: number): string[] | undefined {
 // ---------------------------------------------------------------------------------------------
 // The CLI as a process (the compiled CLI when the bundle is older than the sources)
 
-
 /** Starts `mockyard serve`, waits for its URL, and returns the output so far; always stopped. */
-async function serveCli(args: string[], cwd: string): Promise<{ port: number; url: string; out: string; err: string; pid: number | undefined; stop(): Promise<void> }> {
+async function serveCli(
+  args: string[],
+  cwd: string,
+): Promise<{ port: number; url: string; out: string; err: string; pid: number | undefined; stop(): Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   for (const key of ['NODE_TEST_CONTEXT', 'NODE_OPTIONS', 'FORCE_COLOR']) delete env[key];
-  const child = spawn(process.execPath, [...cliCommand(), 'serve', ...args, '--no-color'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...cliCommand(), 'serve', ...args, '--no-color'], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -141,7 +172,8 @@ test('`mockyard serve --host 0.0.0.0` (or a public host in the config) warns tha
   const { dir, cleanup } = tempDir('mockyard-security-');
   try {
     writeFileSync(join(dir, 'api.yaml'), USERS_CONFIG);
-    const warning = /warning.*Listening on 0\.0\.0\.0 makes the mock reachable from other machines; use 127\.0\.0\.1 unless you mean it\./;
+    const warning =
+      /warning.*Listening on 0\.0\.0\.0 makes the mock reachable from other machines; use 127\.0\.0\.1 unless you mean it\./;
     const open = await serveCli(['api.yaml', '--port', '0', '--host', '0.0.0.0'], dir);
     try {
       assert.match(open.err, warning);
@@ -177,8 +209,29 @@ test('`mockyard serve --host 0.0.0.0` (or a public host in the config) warns tha
 });
 
 test('loopback detection: which hosts only this machine reaches', () => {
-  for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', 'app.localhost', '::1', '[::1]', '::ffff:127.0.0.1']) assert.ok(isLoopbackHost(host), host);
-  for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'example.com', 'localhost.example.com', '127.0.0.1.nip.io', '', '::ffff:10.0.0.1']) assert.ok(!isLoopbackHost(host), host);
+  for (const host of [
+    '127.0.0.1',
+    '127.1.2.3',
+    'localhost',
+    'LOCALHOST',
+    'app.localhost',
+    '::1',
+    '[::1]',
+    '::ffff:127.0.0.1',
+  ])
+    assert.ok(isLoopbackHost(host), host);
+  for (const host of [
+    '0.0.0.0',
+    '::',
+    '192.168.1.20',
+    '10.0.0.1',
+    'example.com',
+    'localhost.example.com',
+    '127.0.0.1.nip.io',
+    '',
+    '::ffff:10.0.0.1',
+  ])
+    assert.ok(!isLoopbackHost(host), host);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +260,17 @@ test('the admin API wants its token, and refuses a foreign Host (DNS rebinding) 
     }
 
     // DNS rebinding: a foreign name that resolves to 127.0.0.1 arrives with that name as Host.
-    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`, `127.0.0.1:${port + 1}`, `localhost:${port}.evil.example`, `127.0.0.1`, `127.0.0.1:${port}@evil.example`, ' ', `[::1]:${port}x`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `127.0.0.1.evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port}.evil.example`,
+      `127.0.0.1`,
+      `127.0.0.1:${port}@evil.example`,
+      ' ',
+      `[::1]:${port}x`,
+    ]) {
       const reply = await send(port, '/__mockyard/reset', { method: 'POST', headers: auth, host });
       assert.equal(reply.status, 403, `Host ${host}`);
       assert.deepEqual(JSON.parse(reply.body), { error: 'Forbidden: unknown Host header.' });
@@ -217,7 +280,16 @@ test('the admin API wants its token, and refuses a foreign Host (DNS rebinding) 
     assert.ok(noHost.status === 403 || noHost.status === 400, `no Host: ${noHost.status}`);
 
     // Cross-site: a page elsewhere (or a sandboxed one, Origin: null) cannot drive it.
-    for (const origin of ['http://evil.example', `http://evil.example:${port}`, 'null', `https://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, 'http://127.0.0.1', 'file://', 'not a url']) {
+    for (const origin of [
+      'http://evil.example',
+      `http://evil.example:${port}`,
+      'null',
+      `https://127.0.0.1:${port}`,
+      `http://127.0.0.1:${port + 1}`,
+      'http://127.0.0.1',
+      'file://',
+      'not a url',
+    ]) {
       const reply = await send(port, '/__mockyard/reset', { method: 'POST', headers: { ...auth, Origin: origin } });
       assert.equal(reply.status, 403, `Origin ${origin}`);
       assert.deepEqual(JSON.parse(reply.body), { error: 'Forbidden: cross-origin request.' });
@@ -247,7 +319,8 @@ test('the admin API is off (404) without a token, whatever the headers', async (
   const served = await serve(USERS_CONFIG);
   try {
     const port = Number(new URL(served.url).port);
-    for (const host of [`127.0.0.1:${port}`, 'evil.example']) assert.equal((await send(port, '/__mockyard/log', { host })).status, 404);
+    for (const host of [`127.0.0.1:${port}`, 'evil.example'])
+      assert.equal((await send(port, '/__mockyard/log', { host })).status, 404);
   } finally {
     await served.close();
   }
@@ -259,14 +332,27 @@ test('the admin guard on a mock shared on the network: any Host name through ano
   // Reached on a LAN address (bound to 0.0.0.0): colleagues use names the server cannot know.
   assert.equal(foreignRequest(fake('192.0.2.10', { host: 'devbox:3000' })), undefined);
   assert.equal(foreignRequest(fake('192.0.2.10', { host: '192.0.2.10:3000' })), undefined);
-  assert.equal(foreignRequest(fake('::ffff:192.0.2.10', { host: 'devbox.corp:3000', origin: 'http://devbox.corp:3000' })), undefined);
-  assert.equal(foreignRequest(fake('192.0.2.10', { host: 'devbox:3000', origin: 'http://evil.example' })), 'Forbidden: cross-origin request.');
-  assert.equal(foreignRequest(fake('192.0.2.10', { host: 'devbox:3000', origin: 'http://devbox:3001' })), 'Forbidden: cross-origin request.');
+  assert.equal(
+    foreignRequest(fake('::ffff:192.0.2.10', { host: 'devbox.corp:3000', origin: 'http://devbox.corp:3000' })),
+    undefined,
+  );
+  assert.equal(
+    foreignRequest(fake('192.0.2.10', { host: 'devbox:3000', origin: 'http://evil.example' })),
+    'Forbidden: cross-origin request.',
+  );
+  assert.equal(
+    foreignRequest(fake('192.0.2.10', { host: 'devbox:3000', origin: 'http://devbox:3001' })),
+    'Forbidden: cross-origin request.',
+  );
   // Reached through loopback (also when bound to 0.0.0.0): only loopback names, so rebinding fails.
   assert.equal(foreignRequest(fake('127.0.0.1', { host: 'devbox:3000' })), 'Forbidden: unknown Host header.');
   assert.equal(foreignRequest(fake('::ffff:127.0.0.1', { host: 'localhost:3000' })), undefined);
   assert.equal(foreignRequest(fake('::1', { host: '[::1]:3000' })), undefined);
-  assert.equal(foreignRequest(fake('127.0.0.1', { host: 'localhost' })), 'Forbidden: unknown Host header.', 'port 80 is not this port');
+  assert.equal(
+    foreignRequest(fake('127.0.0.1', { host: 'localhost' })),
+    'Forbidden: unknown Host header.',
+    'port 80 is not this port',
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -311,19 +397,40 @@ test('the browser studio binds 127.0.0.1, wants its token, and refuses a foreign
     assert.equal((await send(port, '/api/call/server.status', { method: 'POST' })).status, 401);
     assert.equal((await send(port, '/', { headers: auth })).status, 200);
     assert.equal((await send(port, `/?token=${token}`)).status, 200);
-    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, `localhost:${port}.evil.example`, '']) {
-      for (const [method, path] of [['GET', `/?token=${token}`], ['POST', '/api/call/server.status'], ['GET', '/api/events']] as const) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port}.evil.example`,
+      '',
+    ]) {
+      for (const [method, path] of [
+        ['GET', `/?token=${token}`],
+        ['POST', '/api/call/server.status'],
+        ['GET', '/api/events'],
+      ] as const) {
         const reply = await send(port, path, { method, headers: auth, host });
         assert.equal(reply.status, 403, `${method} ${path} with Host '${host}'`);
         tried++;
       }
     }
     for (const origin of ['http://evil.example', 'null', `https://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`]) {
-      const reply = await send(port, '/api/call/server.status', { method: 'POST', headers: { ...auth, Origin: origin } });
+      const reply = await send(port, '/api/call/server.status', {
+        method: 'POST',
+        headers: { ...auth, Origin: origin },
+      });
       assert.equal(reply.status, 403, `Origin ${origin}`);
       tried++;
     }
-    assert.equal((await send(port, '/api/call/server.status', { method: 'POST', headers: { ...auth, Origin: `http://127.0.0.1:${port}` } })).status, 200);
+    assert.equal(
+      (
+        await send(port, '/api/call/server.status', {
+          method: 'POST',
+          headers: { ...auth, Origin: `http://127.0.0.1:${port}` },
+        })
+      ).status,
+      200,
+    );
     t.diagnostic(`studio: ${tried} forged Host/Origin requests tried`);
   } finally {
     await studio.close();

@@ -64,11 +64,16 @@ test('production timeouts are set and sensible', { timeout: 30_000 }, () => {
   const d = LISTENER_DEFAULTS;
   assert.ok(d.headersTimeout > 0 && d.headersTimeout <= 30_000, 'headers must arrive within 30 s');
   assert.ok(d.requestTimeout >= d.headersTimeout && d.requestTimeout <= 120_000, 'a whole request within 2 min');
-  assert.ok(d.connectionsCheckingInterval > 0 && d.connectionsCheckingInterval <= d.headersTimeout, 'checked often enough to matter');
+  assert.ok(
+    d.connectionsCheckingInterval > 0 && d.connectionsCheckingInterval <= d.headersTimeout,
+    'checked often enough to matter',
+  );
   assert.ok(d.keepAliveTimeout > 0 && d.keepAliveTimeout < d.headersTimeout);
 });
 
-test('slow-loris connections (headers trickled byte by byte) are cut off with 408 and never block other clients', { timeout: 30_000 }, async (t) => {
+test('slow-loris connections (headers trickled byte by byte) are cut off with 408 and never block other clients', {
+  timeout: 30_000,
+}, async (t) => {
   const s = await serve(USERS_CONFIG, { http: FAST });
   const port = Number(new URL(s.url).port);
   const timers: NodeJS.Timeout[] = [];
@@ -91,12 +96,19 @@ test('slow-loris connections (headers trickled byte by byte) are cut off with 40
       await sleep(20);
     }
     const worst = Math.max(...during);
-    t.diagnostic(`normal requests during 50 slow-loris connections: worst ${worst.toFixed(1)} ms (baseline ${baseline.toFixed(1)} ms)`);
+    t.diagnostic(
+      `normal requests during 50 slow-loris connections: worst ${worst.toFixed(1)} ms (baseline ${baseline.toFixed(1)} ms)`,
+    );
     assert.ok(worst < 500, `a normal request took ${worst} ms`);
     const cut = await Promise.all(lorises.map((l) => Promise.race([l.closed, sleep(5000).then(() => Infinity)])));
     const latest = Math.max(...cut);
-    t.diagnostic(`slow-loris connections cut after ${Math.min(...cut).toFixed(0)}–${latest.toFixed(0)} ms (headersTimeout ${FAST.headersTimeout} ms)`);
-    assert.ok(latest < FAST.headersTimeout + 1500, `every slow-loris connection is closed, the last after ${latest} ms`);
+    t.diagnostic(
+      `slow-loris connections cut after ${Math.min(...cut).toFixed(0)}–${latest.toFixed(0)} ms (headersTimeout ${FAST.headersTimeout} ms)`,
+    );
+    assert.ok(
+      latest < FAST.headersTimeout + 1500,
+      `every slow-loris connection is closed, the last after ${latest} ms`,
+    );
     assert.ok(Math.min(...cut) >= FAST.headersTimeout - 50, 'not before the timeout');
     for (const loris of lorises) assert.equal(rawStatus(loris.received()).status, 408);
     assert.ok((await timed(s.url)) < 500);
@@ -122,7 +134,9 @@ test('a body sent slowly within the request timeout is accepted', { timeout: 30_
   try {
     const c = await open(Number(new URL(s.url).port));
     const body = '{"name":"Slow Sally","age":40}';
-    c.socket.write(`POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    c.socket.write(
+      `POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     for (const ch of body) {
       c.socket.write(ch);
       await sleep(25);
@@ -136,7 +150,9 @@ test('a body sent slowly within the request timeout is accepted', { timeout: 30_
   }
 });
 
-test('a body abandoned half way (client stalls, or goes away) writes nothing, answers 408, and the server stays responsive', { timeout: 30_000 }, async (t) => {
+test('a body abandoned half way (client stalls, or goes away) writes nothing, answers 408, and the server stays responsive', {
+  timeout: 30_000,
+}, async (t) => {
   const s = await serve(USERS_CONFIG, { http: FAST });
   const serverErrors: string[] = [];
   s.engine.on('serverError', (e) => serverErrors.push(e.message));
@@ -155,7 +171,9 @@ test('a body abandoned half way (client stalls, or goes away) writes nothing, an
     for (const c of gone) c.socket.destroy();
     assert.ok((await timed(s.url)) < 500, 'others are answered while bodies hang');
     const cut = await Promise.all(stalled.map((c) => Promise.race([c.closed, sleep(5000).then(() => Infinity)])));
-    t.diagnostic(`stalled bodies cut after ${Math.max(...cut).toFixed(0)} ms (requestTimeout ${FAST.requestTimeout} ms)`);
+    t.diagnostic(
+      `stalled bodies cut after ${Math.max(...cut).toFixed(0)} ms (requestTimeout ${FAST.requestTimeout} ms)`,
+    );
     assert.ok(Math.max(...cut) < FAST.requestTimeout + 1500, 'stalled bodies are cut off');
     for (const c of stalled) assert.equal(rawStatus(c.received()).status, 408);
     assert.equal(rowCount(s, 'users'), 0, 'no half-sent body was written');
@@ -177,11 +195,16 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
-test('2,000 concurrent keep-alive sockets: the real server stays prompt and its memory bounded', { timeout: 30_000, skip: process.platform !== 'linux' && 'reads /proc' }, async (t: TestContext) => {
+test('2,000 concurrent keep-alive sockets: the real server stays prompt and its memory bounded', {
+  timeout: 30_000,
+  skip: process.platform !== 'linux' && 'reads /proc',
+}, async (t: TestContext) => {
   const { dir, cleanup } = tempDir();
   const config = join(dir, 'mockyard.yaml');
   writeFileSync(config, USERS_CONFIG);
-  const child = spawn(process.execPath, [CLI, 'serve', config, '--port', '0', '--quiet', '--no-color'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', config, '--port', '0', '--quiet', '--no-color'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -233,9 +256,15 @@ test('2,000 concurrent keep-alive sockets: the real server stays prompt and its 
     const burst = performance.now() - burstStart;
     const during = await timed(url);
     const peak = rssOf(child.pid as number);
-    t.diagnostic(`2,000 sockets opened in ${opened.toFixed(0)} ms; normal requests while they are open: ${prompt.map((p) => p.toFixed(1)).join(', ')} ms`);
-    t.diagnostic(`2,000-request burst on them answered in ${burst.toFixed(0)} ms; then a normal request in ${during.toFixed(1)} ms`);
-    t.diagnostic(`server RSS ${before.toFixed(1)} MiB before, ${peak.toFixed(1)} MiB with 2,000 sockets (+${(peak - before).toFixed(1)} MiB)`);
+    t.diagnostic(
+      `2,000 sockets opened in ${opened.toFixed(0)} ms; normal requests while they are open: ${prompt.map((p) => p.toFixed(1)).join(', ')} ms`,
+    );
+    t.diagnostic(
+      `2,000-request burst on them answered in ${burst.toFixed(0)} ms; then a normal request in ${during.toFixed(1)} ms`,
+    );
+    t.diagnostic(
+      `server RSS ${before.toFixed(1)} MiB before, ${peak.toFixed(1)} MiB with 2,000 sockets (+${(peak - before).toFixed(1)} MiB)`,
+    );
     assert.ok(Math.max(...prompt, during) < 1000, 'a normal request is answered promptly');
     assert.ok(peak - before < 150, `memory grew by ${peak - before} MiB`);
     assert.equal(sockets.filter((sock) => !sock.destroyed).length, 2000, 'no socket was dropped');

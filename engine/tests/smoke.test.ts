@@ -13,7 +13,16 @@ test('a served config answers a static endpoint and creates then reads a record 
     const record = (await created.json()) as { id: number };
     assert.equal(created.headers.get('location'), `/users/${record.id}`);
     const read = await s.call(`/users/${record.id}`);
-    assert.deepEqual(await read.json(), { id: record.id, name: 'Ada', email: null, age: null, score: null, active: true, born: null, meta: { a: [1] } });
+    assert.deepEqual(await read.json(), {
+      id: record.id,
+      name: 'Ada',
+      email: null,
+      age: null,
+      score: null,
+      active: true,
+      born: null,
+      meta: { a: [1] },
+    });
   } finally {
     await s.close();
   }

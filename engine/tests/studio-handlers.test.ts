@@ -42,7 +42,10 @@ const CONFIG = yaml`
 `;
 
 /** CONFIG plus one more static endpoint. */
-const CONFIG_WITH_EXTRA = CONFIG.replace('seed:\n', '  - path: /extra\n    method: GET\n    response:\n      inline: { extra: true }\nseed:\n');
+const CONFIG_WITH_EXTRA = CONFIG.replace(
+  'seed:\n',
+  '  - path: /extra\n    method: GET\n    response:\n      inline: { extra: true }\nseed:\n',
+);
 
 interface Opened {
   session: StudioSession;
@@ -147,9 +150,20 @@ test('config.get returns the text, path, endpoints and database of the open conf
     const state = await s.handlers['config.get']({});
     assert.equal(state.text, CONFIG);
     assert.equal(state.path, s.configPath);
-    assert.deepEqual(state.problems.filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      state.problems.filter((p) => p.severity === 'error'),
+      [],
+    );
     const routes = state.endpoints.map((e) => `${e.method} ${e.path}`);
-    for (const route of ['GET /users', 'POST /users', 'GET /users/:id', 'PATCH /users/:id', 'DELETE /users/:id', 'GET /posts', 'GET /health']) {
+    for (const route of [
+      'GET /users',
+      'POST /users',
+      'GET /users/:id',
+      'PATCH /users/:id',
+      'DELETE /users/:id',
+      'GET /posts',
+      'GET /health',
+    ]) {
       assert.ok(routes.includes(route), `${route} in ${routes.join(', ')}`);
     }
     const health = state.endpoints.find((e) => e.path === '/health');
@@ -194,7 +208,10 @@ test('config.validate returns positioned problems and a duration, and changes no
     assert.match(error.message, /integer/);
 
     const ok = await s.handlers['config.validate']({ text: CONFIG_WITH_EXTRA });
-    assert.deepEqual(ok.problems.filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      ok.problems.filter((p) => p.severity === 'error'),
+      [],
+    );
 
     // Validation neither writes the file nor changes what is served.
     assert.equal(readFileSync(s.configPath, 'utf8'), CONFIG);
@@ -211,12 +228,22 @@ function bigConfig(lines: number): string {
   const out = ['schemas:'];
   let n = 0;
   while (out.length < lines * 0.6) {
-    out.push(`  Thing${n}:`, '    properties:', '      id: integer', `      name: { type: string, required: true }`, '      size: number', '      done: boolean', '      at: datetime', '      data: json');
+    out.push(
+      `  Thing${n}:`,
+      '    properties:',
+      '      id: integer',
+      `      name: { type: string, required: true }`,
+      '      size: number',
+      '      done: boolean',
+      '      at: datetime',
+      '      data: json',
+    );
     n++;
   }
   out.push('endpoints:');
   for (let i = 0; i < n; i++) out.push(`  - resource: Thing${i}`);
-  for (let i = 0; out.length < lines; i++) out.push(`  - path: /static/${i}`, '    method: GET', '    response:', `      inline: { n: ${i} }`);
+  for (let i = 0; out.length < lines; i++)
+    out.push(`  - path: /static/${i}`, '    method: GET', '    response:', `      inline: { n: ${i} }`);
   return `${out.join('\n')}\n`;
 }
 
@@ -230,11 +257,16 @@ test('config.validate of a ~500-line config is fast', async (t) => {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
       const result = await s.handlers['config.validate']({ text });
-      assert.deepEqual(result.problems.filter((p) => p.severity === 'error'), []);
+      assert.deepEqual(
+        result.problems.filter((p) => p.severity === 'error'),
+        [],
+      );
       times.push(result.durationMs);
     }
     const median = [...times].sort((a, b) => a - b)[2] as number;
-    t.diagnostic(`validating ${lines} lines: median ${median.toFixed(2)} ms (${times.map((x) => x.toFixed(2)).join(', ')})`);
+    t.diagnostic(
+      `validating ${lines} lines: median ${median.toFixed(2)} ms (${times.map((x) => x.toFixed(2)).join(', ')})`,
+    );
     assert.ok(median < 500, `median ${median} ms`);
   } finally {
     await s.close();
@@ -247,7 +279,10 @@ test('config.save of a valid text writes the file and serves the new endpoint', 
     const applied = nextEvent(s.session, 'config.applied');
     const result = await s.handlers['config.save']({ text: CONFIG_WITH_EXTRA });
     assert.equal(result.applied, true);
-    assert.deepEqual(result.problems.filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      result.problems.filter((p) => p.severity === 'error'),
+      [],
+    );
     assert.equal(result.version, 2);
     assert.ok(result.endpoints.some((e) => e.path === '/extra'));
     assert.equal(readFileSync(s.configPath, 'utf8'), CONFIG_WITH_EXTRA);
@@ -267,7 +302,10 @@ test('config.save of a valid text writes the file and serves the new endpoint', 
 test('config.save of an invalid text writes it, keeps serving the last valid config and says so', async () => {
   const s = await open();
   try {
-    const invalid = CONFIG_WITH_EXTRA.replace('method: GET\n    response:\n      inline: { extra: true }', 'method: FETCH\n    response:\n      inline: { extra: true }');
+    const invalid = CONFIG_WITH_EXTRA.replace(
+      'method: GET\n    response:\n      inline: { extra: true }',
+      'method: FETCH\n    response:\n      inline: { extra: true }',
+    );
     assert.notEqual(invalid, CONFIG_WITH_EXTRA);
     const rejected = nextEvent(s.session, 'config.rejected');
     const result = await s.handlers['config.save']({ text: invalid });
@@ -397,7 +435,8 @@ test('server.setPort moves the running mock to another free port', async () => {
     assert.equal((await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5000) })).status, 200);
     // The old socket is retired.
     const deadline = Date.now() + 3000;
-    while (!(await refuses(`${before.url}/health`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(await refuses(`${before.url}/health`)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     assert.ok(await refuses(`${before.url}/health`));
 
     // The port survives a reload.
@@ -450,7 +489,10 @@ test('starting on a port in use gives an error state, a message and a free sugge
     assert.equal(moved.state, 'running');
     assert.equal(moved.error, undefined);
     assert.equal(moved.suggestedPort, undefined);
-    assert.equal((await fetch(`http://127.0.0.1:${suggested}/extra`, { signal: AbortSignal.timeout(5000) })).status, 200);
+    assert.equal(
+      (await fetch(`http://127.0.0.1:${suggested}/extra`, { signal: AbortSignal.timeout(5000) })).status,
+      200,
+    );
   } finally {
     await s?.close();
     await closeServer(blocker);
@@ -486,7 +528,10 @@ test('tables.list counts rows and marks a table left by a removed schema as orph
     assert.equal(users?.schema, 'User');
     assert.equal(users?.rows, 5);
     assert.equal(users?.orphaned, false);
-    assert.deepEqual(users?.fields.map((f) => f.name), ['id', 'name', 'email', 'age']);
+    assert.deepEqual(
+      users?.fields.map((f) => f.name),
+      ['id', 'name', 'email', 'age'],
+    );
     assert.equal(posts?.rows, 2);
     assert.equal(tables.length, 2, 'no internal tables: ' + tables.map((t) => t.table).join(', '));
 
@@ -502,7 +547,10 @@ test('tables.list counts rows and marks a table left by a removed schema as orph
     assert.equal(orphan.orphaned, true);
     assert.equal(orphan.rows, 2);
     assert.equal(orphan.schema, '');
-    assert.deepEqual(orphan.fields.map((f) => f.name), ['id', 'title']);
+    assert.deepEqual(
+      orphan.fields.map((f) => f.name),
+      ['id', 'title'],
+    );
     assert.equal(after.find((t) => t.table === 'users')?.orphaned, false);
     // Orphans are read-only: the live-config handlers refuse them.
     await assert.rejects(s.handlers['tables.insert']({ table: 'posts', row: { title: 'x' } }), /No table 'posts'/);
@@ -522,16 +570,48 @@ test('tables.query filters, sorts, pages and counts', async () => {
     assert.deepEqual(like.rows.map((r) => r.name).sort(), ['Alan', 'Annie']);
     assert.equal(like.total, 2);
 
-    const sorted = await s.handlers['tables.query']({ table: 'users', sort: { field: 'age', descending: true }, offset: 0, limit: 100 });
-    assert.deepEqual(sorted.rows.map((r) => r.age), [52, 45, 41, 36, 29]);
-    const ascending = await s.handlers['tables.query']({ table: 'users', sort: { field: 'name', descending: false }, offset: 0, limit: 100 });
-    assert.deepEqual(ascending.rows.map((r) => r.name), ['Ada', 'Alan', 'Annie', 'Barbara', 'Grace']);
+    const sorted = await s.handlers['tables.query']({
+      table: 'users',
+      sort: { field: 'age', descending: true },
+      offset: 0,
+      limit: 100,
+    });
+    assert.deepEqual(
+      sorted.rows.map((r) => r.age),
+      [52, 45, 41, 36, 29],
+    );
+    const ascending = await s.handlers['tables.query']({
+      table: 'users',
+      sort: { field: 'name', descending: false },
+      offset: 0,
+      limit: 100,
+    });
+    assert.deepEqual(
+      ascending.rows.map((r) => r.name),
+      ['Ada', 'Alan', 'Annie', 'Barbara', 'Grace'],
+    );
 
-    const page = await s.handlers['tables.query']({ table: 'users', sort: { field: 'age', descending: false }, offset: 1, limit: 2 });
-    assert.deepEqual(page.rows.map((r) => r.age), [36, 41]);
+    const page = await s.handlers['tables.query']({
+      table: 'users',
+      sort: { field: 'age', descending: false },
+      offset: 1,
+      limit: 2,
+    });
+    assert.deepEqual(
+      page.rows.map((r) => r.age),
+      [36, 41],
+    );
     assert.equal(page.total, 5);
-    const last = await s.handlers['tables.query']({ table: 'users', sort: { field: 'age', descending: false }, offset: 4, limit: 2 });
-    assert.deepEqual(last.rows.map((r) => r.age), [52]);
+    const last = await s.handlers['tables.query']({
+      table: 'users',
+      sort: { field: 'age', descending: false },
+      offset: 4,
+      limit: 2,
+    });
+    assert.deepEqual(
+      last.rows.map((r) => r.age),
+      [52],
+    );
     assert.equal(last.total, 5);
     const beyond = await s.handlers['tables.query']({ table: 'users', offset: 10, limit: 2 });
     assert.deepEqual(beyond.rows, []);
@@ -544,7 +624,10 @@ test('tables.query filters, sorts, pages and counts', async () => {
       offset: 1,
       limit: 1,
     });
-    assert.deepEqual(combined.rows.map((r) => r.name), ['Grace']);
+    assert.deepEqual(
+      combined.rows.map((r) => r.name),
+      ['Grace'],
+    );
     assert.equal(combined.total, 3);
 
     // The studio pages past the API's 100-row cap.
@@ -556,14 +639,22 @@ test('tables.query filters, sorts, pages and counts', async () => {
     await assert.rejects(s.handlers['tables.query']({ table: 'nope', offset: 0, limit: 10 }), /No table 'nope'/);
     // Untyped callers (the HTTP transport takes any JSON) get a clear 400, not a SQLite error.
     const untyped = s.handlers['tables.query'] as (args: unknown) => Promise<unknown>;
-    for (const args of [{ table: 'users' }, { table: 'users', offset: 0 }, { table: 'users', offset: 1.5, limit: 10 }, { table: 'users', offset: '0', limit: 10 }]) {
+    for (const args of [
+      { table: 'users' },
+      { table: 'users', offset: 0 },
+      { table: 'users', offset: 1.5, limit: 10 },
+      { table: 'users', offset: '0', limit: 10 },
+    ]) {
       await assert.rejects(untyped(args), (err: Error & { status?: number }) => {
         assert.equal(err.status, 400, JSON.stringify(args));
         assert.match(err.message, /whole number for '(offset|limit)'/);
         return true;
       });
     }
-    await assert.rejects(s.handlers['tables.query']({ table: 'users', sort: { field: 'zzz', descending: false }, offset: 0, limit: 10 }), /zzz/);
+    await assert.rejects(
+      s.handlers['tables.query']({ table: 'users', sort: { field: 'zzz', descending: false }, offset: 0, limit: 10 }),
+      /zzz/,
+    );
   } finally {
     await s.close();
   }
@@ -572,7 +663,10 @@ test('tables.query filters, sorts, pages and counts', async () => {
 test('tables.insert, update and delete; bad values and conflicts are refused', async () => {
   const s = await open();
   try {
-    const inserted = await s.handlers['tables.insert']({ table: 'users', row: { name: 'Edsger', email: 'ed@example.com', age: 72 } });
+    const inserted = await s.handlers['tables.insert']({
+      table: 'users',
+      row: { name: 'Edsger', email: 'ed@example.com', age: 72 },
+    });
     assert.equal(inserted.name, 'Edsger');
     assert.equal(typeof inserted.id, 'number');
     const id = inserted.id as number;
@@ -582,27 +676,43 @@ test('tables.insert, update and delete; bad values and conflicts are refused', a
     const updated = await s.handlers['tables.update']({ table: 'users', key: id, changes: { age: 73 } });
     assert.equal(updated.age, 73);
     assert.equal(updated.name, 'Edsger');
-    const byStringKey = await s.handlers['tables.update']({ table: 'users', key: String(id), changes: { name: 'E. W. Dijkstra' } });
+    const byStringKey = await s.handlers['tables.update']({
+      table: 'users',
+      key: String(id),
+      changes: { name: 'E. W. Dijkstra' },
+    });
     assert.equal(byStringKey.name, 'E. W. Dijkstra');
 
     // A wrong type is refused with a message naming the field, and the row is unchanged.
-    await assert.rejects(s.handlers['tables.update']({ table: 'users', key: id, changes: { age: 'old' } }), (err: Error) => {
-      assert.match(err.message, /'age'/);
-      return true;
-    });
+    await assert.rejects(
+      s.handlers['tables.update']({ table: 'users', key: id, changes: { age: 'old' } }),
+      (err: Error) => {
+        assert.match(err.message, /'age'/);
+        return true;
+      },
+    );
     await assert.rejects(s.handlers['tables.insert']({ table: 'users', row: { name: 'X', age: 'young' } }), /'age'/);
     await assert.rejects(s.handlers['tables.insert']({ table: 'users', row: { age: 3 } }), /'name'/);
     const unchanged = await s.handlers['tables.query']({ table: 'users', filter: `id=${id}`, offset: 0, limit: 10 });
     assert.deepEqual(unchanged.rows, [byStringKey]);
 
     // A unique conflict.
-    await assert.rejects(s.handlers['tables.insert']({ table: 'users', row: { name: 'Copy', email: 'ada@example.com' } }), (err: Error & { status?: number }) => {
-      assert.match(err.message, /email/);
-      assert.equal(err.status, 409);
-      return true;
-    });
-    await assert.rejects(s.handlers['tables.update']({ table: 'users', key: id, changes: { email: 'grace@example.com' } }), /email/);
-    assert.equal((await s.handlers['tables.query']({ table: 'users', filter: `id=${id}`, offset: 0, limit: 1 })).rows[0]?.email, 'ed@example.com');
+    await assert.rejects(
+      s.handlers['tables.insert']({ table: 'users', row: { name: 'Copy', email: 'ada@example.com' } }),
+      (err: Error & { status?: number }) => {
+        assert.match(err.message, /email/);
+        assert.equal(err.status, 409);
+        return true;
+      },
+    );
+    await assert.rejects(
+      s.handlers['tables.update']({ table: 'users', key: id, changes: { email: 'grace@example.com' } }),
+      /email/,
+    );
+    assert.equal(
+      (await s.handlers['tables.query']({ table: 'users', filter: `id=${id}`, offset: 0, limit: 1 })).rows[0]?.email,
+      'ed@example.com',
+    );
     assert.equal((await s.handlers['tables.list']({})).find((t) => t.table === 'users')?.rows, 6);
 
     await assert.rejects(s.handlers['tables.update']({ table: 'users', key: 9999, changes: { age: 1 } }), /No row/);
@@ -631,7 +741,13 @@ test('log.list and log.clear', async () => {
   try {
     assert.deepEqual(await s.handlers['log.list']({}), []);
     await (await s.mock('/health?x=1')).arrayBuffer();
-    await (await s.mock('/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Linus' }) })).arrayBuffer();
+    await (
+      await s.mock('/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Linus' }),
+      })
+    ).arrayBuffer();
     await (await s.mock('/nowhere')).arrayBuffer();
     const entries = await s.handlers['log.list']({});
     assert.deepEqual(
@@ -673,9 +789,15 @@ test("'log.batch' delivers 200 quick requests in a few batches, all of them, in 
       entries.map((e) => e.query),
       Array.from({ length: 200 }, (_, i) => `i=${i}`),
     );
-    for (let i = 1; i < entries.length; i++) assert.ok((entries[i]?.id ?? 0) > (entries[i - 1]?.id ?? 0), 'ids increase');
-    assert.ok(batches.every((b) => b.length > 0), 'no empty batches');
-    t.diagnostic(`200 requests arrived in ${batches.length} 'log.batch' events (sizes ${batches.map((b) => b.length).join(', ')})`);
+    for (let i = 1; i < entries.length; i++)
+      assert.ok((entries[i]?.id ?? 0) > (entries[i - 1]?.id ?? 0), 'ids increase');
+    assert.ok(
+      batches.every((b) => b.length > 0),
+      'no empty batches',
+    );
+    t.diagnostic(
+      `200 requests arrived in ${batches.length} 'log.batch' events (sizes ${batches.map((b) => b.length).join(', ')})`,
+    );
     assert.ok(batches.length < 40, `${batches.length} batches for 200 requests`);
   } finally {
     await s.close();
@@ -719,7 +841,11 @@ test("'table.changed' after a POST to the mock and after a studio edit", async (
   const s = await open();
   try {
     const viaApi = nextEvent(s.session, 'table.changed');
-    const res = await s.mock('/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ken' }) });
+    const res = await s.mock('/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ken' }),
+    });
     assert.equal(res.status, 201);
     assert.deepEqual(await viaApi, { table: 'users', change: 'insert' });
 
@@ -742,7 +868,11 @@ test('the SQLite file holds what the handlers wrote, after the session closes', 
   try {
     const db = new Database(database, { readonly: true });
     try {
-      assert.deepEqual(db.prepare('SELECT title FROM posts ORDER BY id').pluck().all(), ['Hello', 'World', 'persisted']);
+      assert.deepEqual(db.prepare('SELECT title FROM posts ORDER BY id').pluck().all(), [
+        'Hello',
+        'World',
+        'persisted',
+      ]);
     } finally {
       db.close();
     }

@@ -63,7 +63,13 @@ function rawRequest(port: number, { method = 'GET', path, headers = {}, body }: 
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolveReply({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolveReply({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -92,7 +98,13 @@ async function startStudio(token: string | null = TOKEN): Promise<Studio> {
   let server: StudioServer | undefined;
   try {
     await session.open();
-    server = await startStudioServer({ session, handlers: createStudioHandlers(session), staticDir, port: 0, ...(token ? { token } : {}) });
+    server = await startStudioServer({
+      session,
+      handlers: createStudioHandlers(session),
+      staticDir,
+      port: 0,
+      ...(token ? { token } : {}),
+    });
   } catch (err) {
     await session.close();
     cleanup();
@@ -143,65 +155,72 @@ interface Sse {
 
 function openEvents(port: number, headers: Record<string, string>): Promise<Sse> {
   return new Promise((resolveSse, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/events', headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      const events: SseEvent[] = [];
-      const comments: string[] = [];
-      const waiters = new Set<() => void>();
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of frame.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data.push(line.slice(6));
+    const req = request(
+      { host: '127.0.0.1', port, path: '/api/events', headers: { Host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        const events: SseEvent[] = [];
+        const comments: string[] = [];
+        const waiters = new Set<() => void>();
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) !== -1) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = 'message';
+            const data: string[] = [];
+            for (const line of frame.split('\n')) {
+              if (line.startsWith(':')) comments.push(line.slice(1).trim());
+              else if (line.startsWith('event: ')) event = line.slice(7);
+              else if (line.startsWith('data: ')) data.push(line.slice(6));
+            }
+            if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) as unknown });
           }
-          if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) as unknown });
-        }
-        for (const wake of waiters) wake();
-      });
-      const ended = new Promise<void>((done) => {
-        res.on('end', () => done());
-        res.on('close', () => done());
-      });
-      resolveSse({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        events,
-        comments,
-        ended,
-        next: (name, match = () => true, ms = 5000) =>
-          new Promise((found, fail) => {
-            let seen = 0;
-            const look = (): boolean => {
-              for (; seen < events.length; seen++) {
-                const e = events[seen] as SseEvent;
-                if (e.event === name && match(e.data)) {
-                  seen++;
-                  clearTimeout(timer);
-                  waiters.delete(wake);
-                  found(e);
-                  return true;
+          for (const wake of waiters) wake();
+        });
+        const ended = new Promise<void>((done) => {
+          res.on('end', () => done());
+          res.on('close', () => done());
+        });
+        resolveSse({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          events,
+          comments,
+          ended,
+          next: (name, match = () => true, ms = 5000) =>
+            new Promise((found, fail) => {
+              let seen = 0;
+              const look = (): boolean => {
+                for (; seen < events.length; seen++) {
+                  const e = events[seen] as SseEvent;
+                  if (e.event === name && match(e.data)) {
+                    seen++;
+                    clearTimeout(timer);
+                    waiters.delete(wake);
+                    found(e);
+                    return true;
+                  }
                 }
-              }
-              return false;
-            };
-            const wake = (): void => void look();
-            const timer = setTimeout(() => {
-              waiters.delete(wake);
-              fail(new Error(`no '${name}' event within ${ms} ms; got ${events.map((e) => e.event).join(', ') || 'none'}`));
-            }, ms);
-            if (!look()) waiters.add(wake);
-          }),
-        close: () => req.destroy(),
-      });
-    });
+                return false;
+              };
+              const wake = (): void => void look();
+              const timer = setTimeout(() => {
+                waiters.delete(wake);
+                fail(
+                  new Error(
+                    `no '${name}' event within ${ms} ms; got ${events.map((e) => e.event).join(', ') || 'none'}`,
+                  ),
+                );
+              }, ms);
+              if (!look()) waiters.add(wake);
+            }),
+          close: () => req.destroy(),
+        });
+      },
+    );
     req.setTimeout(5000, () => req.destroy(new Error('no answer from /api/events within 5 s')));
     req.on('error', reject);
     req.end();
@@ -221,8 +240,16 @@ test('without the token every route answers 401, with a JSON error', async () =>
     assert.equal(call.status, 401);
     for (const wrong of ['x', TOKEN.slice(0, -1), `${TOKEN}0`, TOKEN.toUpperCase(), '']) {
       assert.equal((await s.raw({ path: `/?token=${wrong}` })).status, 401, `query token '${wrong}'`);
-      assert.equal((await s.raw({ path: '/api/call/config.get', method: 'POST', headers: bearer(wrong) })).status, 401, `bearer '${wrong}'`);
-      assert.equal((await s.raw({ path: '/', headers: { Cookie: `mockyard_studio=${wrong}` } })).status, 401, `cookie '${wrong}'`);
+      assert.equal(
+        (await s.raw({ path: '/api/call/config.get', method: 'POST', headers: bearer(wrong) })).status,
+        401,
+        `bearer '${wrong}'`,
+      );
+      assert.equal(
+        (await s.raw({ path: '/', headers: { Cookie: `mockyard_studio=${wrong}` } })).status,
+        401,
+        `cookie '${wrong}'`,
+      );
     }
     // A token in some other cookie does not count.
     assert.equal((await s.raw({ path: '/', headers: { Cookie: `other=${TOKEN}` } })).status, 401);
@@ -289,7 +316,14 @@ test('a foreign Host header is refused with 403, even with the token', async () 
   const s = await startStudio();
   try {
     const port = s.server.port;
-    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${port + 1}`, '127.0.0.1', `127.0.0.1.evil.example:${port}`, `localhost.:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `127.0.0.1:${port + 1}`,
+      '127.0.0.1',
+      `127.0.0.1.evil.example:${port}`,
+      `localhost.:${port}`,
+    ]) {
       const reply = await s.raw({ path: `/?token=${TOKEN}`, headers: { Host: host } });
       assert.equal(reply.status, 403, host);
       assert.equal(reply.headers['set-cookie'], undefined);
@@ -308,8 +342,20 @@ test('a foreign Origin is refused with 403; the studio’s own origin is allowed
   const s = await startStudio();
   try {
     const port = s.server.port;
-    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${port + 1}`, `https://127.0.0.1:${port}`, `http://evil.example:${port}`, '']) {
-      const reply = await s.raw({ method: 'POST', path: '/api/call/config.save', headers: { Origin: origin, ...bearer() }, body: JSON.stringify({ text: 'schemas: {}' }) });
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      `http://127.0.0.1:${port + 1}`,
+      `https://127.0.0.1:${port}`,
+      `http://evil.example:${port}`,
+      '',
+    ]) {
+      const reply = await s.raw({
+        method: 'POST',
+        path: '/api/call/config.save',
+        headers: { Origin: origin, ...bearer() },
+        body: JSON.stringify({ text: 'schemas: {}' }),
+      });
       assert.equal(reply.status, 403, `Origin '${origin}'`);
       assert.match((jsonOf(reply) as { error: string }).error, /cross-origin/);
     }
@@ -317,7 +363,11 @@ test('a foreign Origin is refused with 403; the studio’s own origin is allowed
     // Nothing was saved by the refused calls.
     assert.equal((jsonOf(await s.call('config.get', {})) as { text: string }).text, CONFIG);
     for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
-      const reply = await s.raw({ method: 'POST', path: '/api/call/server.status', headers: { Origin: origin, ...bearer() } });
+      const reply = await s.raw({
+        method: 'POST',
+        path: '/api/call/server.status',
+        headers: { Origin: origin, ...bearer() },
+      });
       assert.equal(reply.status, 200, origin);
     }
     const events = await s.raw({ path: '/api/events', headers: { Origin: 'http://evil.example', ...bearer() } });
@@ -430,7 +480,11 @@ test('a call round trip, unknown calls, wrong methods, bad bodies and handler er
     assert.match((jsonOf(noLimit) as { error: string }).error, /whole number for 'offset'/);
     const stringKeys = await s.call('tables.delete', { table: 'users', keys: '1' });
     assert.equal(stringKeys.status, 400);
-    assert.equal((jsonOf(await s.call('tables.query', { table: 'users', offset: 0, limit: 10 })) as { total: number }).total, 1, 'nothing deleted');
+    assert.equal(
+      (jsonOf(await s.call('tables.query', { table: 'users', offset: 0, limit: 10 })) as { total: number }).total,
+      1,
+      'nothing deleted',
+    );
     const badRow = await s.call('tables.insert', { table: 'users', row: { name: 7 } });
     assert.equal(badRow.status, 400);
     assert.match((jsonOf(badRow) as { error: string }).error, /'name'/);
@@ -483,7 +537,10 @@ test('the event stream delivers config.applied after a save and log.batch after 
     assert.match(String(sse.headers['content-type']), /^text\/event-stream/);
     assert.equal(sse.headers['cache-control'], 'no-store');
 
-    const withExtra = CONFIG.replace('seed:\n', '  - path: /extra\n    method: GET\n    response:\n      inline: { extra: true }\nseed:\n');
+    const withExtra = CONFIG.replace(
+      'seed:\n',
+      '  - path: /extra\n    method: GET\n    response:\n      inline: { extra: true }\nseed:\n',
+    );
     const applied = sse.next('config.applied');
     const saved = await s.call('config.save', { text: withExtra });
     assert.equal(saved.status, 200);
@@ -494,7 +551,12 @@ test('the event stream delivers config.applied after a save and log.batch after 
     assert.ok(sse.comments.includes('connected'));
 
     const rejected = sse.next('config.rejected');
-    await s.call('config.save', { text: withExtra.replace('method: GET\n    response:\n      inline: { extra', 'method: FETCH\n    response:\n      inline: { extra') });
+    await s.call('config.save', {
+      text: withExtra.replace(
+        'method: GET\n    response:\n      inline: { extra',
+        'method: FETCH\n    response:\n      inline: { extra',
+      ),
+    });
     assert.ok(((await rejected).data as { problems: unknown[] }).problems.length > 0);
     await s.call('config.save', { text: withExtra });
 
@@ -534,7 +596,10 @@ test('the event stream delivers config.applied after a save and log.batch after 
     // Closing the studio server ends open streams.
     const ended = sse.ended;
     await s.server.close();
-    await Promise.race([ended, new Promise((_, fail) => setTimeout(() => fail(new Error('the stream did not end')), 3000))]);
+    await Promise.race([
+      ended,
+      new Promise((_, fail) => setTimeout(() => fail(new Error('the stream did not end')), 3000)),
+    ]);
   } finally {
     sse?.close();
     await s.close();
@@ -593,7 +658,10 @@ test('safePath keeps every path inside the root', () => {
     ]) {
       const got = safePath(root, bad);
       assert.ok(got === undefined || got === base || got.startsWith(base + sep), `'${bad}' → ${got}`);
-      assert.ok(!got?.includes('secret') && !got?.includes('passwd') && !got?.includes('static-evil'), `'${bad}' → ${got}`);
+      assert.ok(
+        !got?.includes('secret') && !got?.includes('passwd') && !got?.includes('static-evil'),
+        `'${bad}' → ${got}`,
+      );
     }
     assert.equal(safePath(root, '/../static-evil/x.txt'), undefined);
     assert.equal(safePath(root, '/..%2fsecret.txt'), undefined);

@@ -61,7 +61,9 @@ export function App({ client }: { client: StudioClient }) {
     const file = e.dataTransfer.files[0];
     if (!file) return;
     if (client.transport !== 'electron') {
-      setDropMessage(`To open ${file.name}, run \`mockyard studio ${file.name}\` (the browser does not tell the studio where a dropped file is), or use the desktop app.`);
+      setDropMessage(
+        `To open ${file.name}, run \`mockyard studio ${file.name}\` (the browser does not tell the studio where a dropped file is), or use the desktop app.`,
+      );
       return;
     }
     client.call('app.open', { path: client.pathForFile(file) }).catch((err: Error) => setDropMessage(err.message));
@@ -118,19 +120,37 @@ export function App({ client }: { client: StudioClient }) {
       <main>
         <div className="tabs" role="tablist">
           {TABS.map((t) => (
-            <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'active' : ''} onClick={() => setTab(t.id)}>
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              className={tab === t.id ? 'active' : ''}
+              onClick={() => setTab(t.id)}
+            >
               {t.label}
               {t.id === 'config' && state.dirty ? ' ●' : ''}
             </button>
           ))}
           <span className="spacer" />
           {state.status?.pendingApply ? (
-            <button type="button" onClick={() => void actions.apply()} data-testid="apply" title="Saved but not applied yet">
+            <button
+              type="button"
+              onClick={() => void actions.apply()}
+              data-testid="apply"
+              title="Saved but not applied yet"
+            >
               Apply
             </button>
           ) : null}
           {tab === 'config' ? (
-            <button type="button" className="primary" onClick={() => void actions.save()} disabled={state.saving} data-testid="save">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void actions.save()}
+              disabled={state.saving}
+              data-testid="save"
+            >
               {state.saving ? 'Saving…' : 'Save'}
             </button>
           ) : null}
@@ -147,7 +167,9 @@ export function App({ client }: { client: StudioClient }) {
             }}
           />
         ) : null}
-        {showSettings && settings ? <SettingsDialog settings={settings} onSave={configure} onClose={() => setShowSettings(false)} /> : null}
+        {showSettings && settings ? (
+          <SettingsDialog settings={settings} onSave={configure} onClose={() => setShowSettings(false)} />
+        ) : null}
         {dropMessage ? (
           <div className="banner banner-warning" role="alert">
             <span>{dropMessage}</span>
@@ -175,13 +197,27 @@ export function App({ client }: { client: StudioClient }) {
           onDismissError={actions.dismissError}
         />
         <div className="tab-body" hidden={tab !== 'config'}>
-          <ConfigEditor ref={editor} dark={dark} text={state.text} problems={state.problems} onChange={actions.edit} onSave={() => void actions.save()} />
+          <ConfigEditor
+            ref={editor}
+            dark={dark}
+            text={state.text}
+            problems={state.problems}
+            onChange={actions.edit}
+            onSave={() => void actions.save()}
+          />
           <ProblemsList problems={state.problems} onJump={jump} />
         </div>
         {tab === 'data' ? <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} /> : null}
         {tab === 'log' ? <LogTab client={client} store={logStore} url={state.status?.url} /> : null}
       </main>
-      <StatusBar status={state.status} path={state.path} dirty={state.dirty} problems={state.problems.length} onChoosePort={() => setChoosingPort(true)} onSettings={settings ? () => setShowSettings(true) : undefined} />
+      <StatusBar
+        status={state.status}
+        path={state.path}
+        dirty={state.dirty}
+        problems={state.problems.length}
+        onChoosePort={() => setChoosingPort(true)}
+        onSettings={settings ? () => setShowSettings(true) : undefined}
+      />
     </div>
   );
 }

@@ -49,7 +49,10 @@ export function useStudio(client: StudioClient) {
   const timer = useRef<number | undefined>(undefined);
 
   const refreshTables = useCallback(() => {
-    client.call('tables.list', {}).then((tables) => patch({ tables }), () => undefined);
+    client.call('tables.list', {}).then(
+      (tables) => patch({ tables }),
+      () => undefined,
+    );
   }, [client, patch]);
 
   useEffect(() => {
@@ -59,7 +62,16 @@ export function useStudio(client: StudioClient) {
         if (!alive) return;
         textRef.current = config.text;
         savedRef.current = config.text;
-        patch({ loaded: true, path: config.path, database: config.database, text: config.text, savedText: config.text, problems: config.problems, endpoints: config.endpoints, status });
+        patch({
+          loaded: true,
+          path: config.path,
+          database: config.database,
+          text: config.text,
+          savedText: config.text,
+          problems: config.problems,
+          endpoints: config.endpoints,
+          status,
+        });
         refreshTables();
       },
       (err: Error) => patch({ loaded: true, error: err.message }),
@@ -75,7 +87,9 @@ export function useStudio(client: StudioClient) {
           textRef.current = text;
           savedRef.current = text;
           patch({ text, savedText: text, dirty: false, diskText: undefined });
-          void client.call('config.validate', { text }).then(({ problems, durationMs }) => patch({ problems, validationMs: durationMs }));
+          void client
+            .call('config.validate', { text })
+            .then(({ problems, durationMs }) => patch({ problems, validationMs: durationMs }));
         } else {
           patch({ diskText: text });
         }
@@ -111,23 +125,28 @@ export function useStudio(client: StudioClient) {
     try {
       const result = await client.call('config.save', { text });
       savedRef.current = text;
-      patch({ saving: false, savedText: text, dirty: textRef.current !== text, problems: result.problems, endpoints: result.endpoints, diskText: undefined, error: undefined });
+      patch({
+        saving: false,
+        savedText: text,
+        dirty: textRef.current !== text,
+        problems: result.problems,
+        endpoints: result.endpoints,
+        diskText: undefined,
+        error: undefined,
+      });
     } catch (err) {
       patch({ saving: false, error: (err as Error).message });
     }
   }, [client, patch]);
 
-  const resolveDiskChange = useCallback(
-    (take: boolean) => {
-      setState((s) => {
-        if (!take || s.diskText === undefined) return { ...s, diskText: undefined };
-        textRef.current = s.diskText;
-        savedRef.current = s.diskText;
-        return { ...s, text: s.diskText, savedText: s.diskText, dirty: false, diskText: undefined };
-      });
-    },
-    [],
-  );
+  const resolveDiskChange = useCallback((take: boolean) => {
+    setState((s) => {
+      if (!take || s.diskText === undefined) return { ...s, diskText: undefined };
+      textRef.current = s.diskText;
+      savedRef.current = s.diskText;
+      return { ...s, text: s.diskText, savedText: s.diskText, dirty: false, diskText: undefined };
+    });
+  }, []);
 
   const actions = useMemo(
     () => ({

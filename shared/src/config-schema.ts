@@ -66,8 +66,14 @@ export const EndpointSchema = described(
     path: described(z.string(), 'Path shape; a segment starting with `:` is a path parameter, e.g. /users/:id.'),
     method: described(z.enum(HTTP_METHODS), 'HTTP method: GET, POST, PATCH, PUT or DELETE.'),
     response: ResponseSchema,
-    status: optional(intIn(100, 599), 'Success status. Default: list/get/update 200, create 201, delete 204, static 200.'),
-    operation: optional(z.enum(OPERATIONS), 'list, get, create, update or delete. Inferred from method and path when absent.'),
+    status: optional(
+      intIn(100, 599),
+      'Success status. Default: list/get/update 200, create 201, delete 204, static 200.',
+    ),
+    operation: optional(
+      z.enum(OPERATIONS),
+      'list, get, create, update or delete. Inferred from method and path when absent.',
+    ),
     key: optional(z.string(), 'Column used to find a single record. Default: the last path parameter name.'),
     description: optional(z.string(), 'Free text shown in the studio.'),
   }),
@@ -102,7 +108,10 @@ export const CorsSchema = described(
 );
 
 export const AdminSchema = described(
-  z.union([z.boolean(), z.strictObject({ token: described(z.string().check(z.minLength(8)), 'Bearer token for /__mockyard/.') })]),
+  z.union([
+    z.boolean(),
+    z.strictObject({ token: described(z.string().check(z.minLength(8)), 'Bearer token for /__mockyard/.') }),
+  ]),
   'Admin endpoints under /__mockyard/ (reset, log). Off by default; true generates a token.',
 );
 
@@ -127,7 +136,10 @@ export const SeedSchema = described(
 export const ConfigSchema = described(
   z.strictObject({
     schemas: optional(z.record(z.string(), SchemaDefinitionSchema), 'Record shapes by capitalised singular name.'),
-    endpoints: described(z.array(EndpointEntrySchema), 'The HTTP endpoints: each maps a method and path to a response.'),
+    endpoints: described(
+      z.array(EndpointEntrySchema),
+      'The HTTP endpoints: each maps a method and path to a response.',
+    ),
     server: optional(ServerSchema),
     seed: optional(SeedSchema),
   }),

@@ -26,7 +26,10 @@ export function shellQuote(value: string): string {
 }
 
 /** `curl …` that sends the logged request again, against `baseUrl` (the mock's URL). */
-export function toCurl(entry: Pick<LogEntry, 'method' | 'path' | 'query' | 'requestHeaders' | 'requestBody'>, baseUrl: string): string {
+export function toCurl(
+  entry: Pick<LogEntry, 'method' | 'path' | 'query' | 'requestHeaders' | 'requestBody'>,
+  baseUrl: string,
+): string {
   const url = `${baseUrl.replace(/\/+$/, '')}${entry.path}${entry.query ? `?${entry.query}` : ''}`;
   const parts = ['curl'];
   if (entry.method !== 'GET' || entry.requestBody) parts.push('-X', entry.method);

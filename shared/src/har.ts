@@ -45,9 +45,22 @@ export interface HarEntry {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No Content', 304: 'Not Modified', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict', 413: 'Payload Too Large',
-  415: 'Unsupported Media Type', 500: 'Internal Server Error', 503: 'Service Unavailable', 507: 'Insufficient Storage',
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 const pairs = (headers: Record<string, string | number | string[] | undefined>): NameValue[] =>
@@ -81,10 +94,15 @@ const decode = (s: string): string => {
 /** `a=1&b=x+y` as HAR's name/value pairs, decoded as a form would be. */
 const queryPairs = (query: string): NameValue[] =>
   query
-    ? query.split('&').filter(Boolean).map((part) => {
-        const eq = part.indexOf('=');
-        return eq === -1 ? { name: decode(part), value: '' } : { name: decode(part.slice(0, eq)), value: decode(part.slice(eq + 1)) };
-      })
+    ? query
+        .split('&')
+        .filter(Boolean)
+        .map((part) => {
+          const eq = part.indexOf('=');
+          return eq === -1
+            ? { name: decode(part), value: '' }
+            : { name: decode(part.slice(0, eq)), value: decode(part.slice(eq + 1)) };
+        })
     : [];
 
 const header = (headers: Record<string, unknown>, name: string): string | undefined => {
@@ -137,4 +155,5 @@ export function toHar(entries: readonly LogEntry[], baseUrl: string, version: st
 }
 
 /** One JSON object per line, oldest first. */
-export const toJsonLines = (entries: readonly LogEntry[]): string => entries.map((e) => JSON.stringify(e)).join('\n') + (entries.length ? '\n' : '');
+export const toJsonLines = (entries: readonly LogEntry[]): string =>
+  entries.map((e) => JSON.stringify(e)).join('\n') + (entries.length ? '\n' : '');

@@ -18,7 +18,8 @@ export const messages = {
   unknownFieldType: (type: string, where: string, allowed: readonly string[], suggestion?: string) =>
     `Unknown field type '${type}' for ${where}. Use ${list(allowed)}.${didYouMean(suggestion)}`,
   unknownOperation: (op: string, allowed: readonly string[]) => `Unknown operation '${op}'. Use ${list(allowed)}.`,
-  responseTypeNotArray: (value: string) => `Response type '${value}' is not supported: the only type is 'array' (a list of records).`,
+  responseTypeNotArray: (value: string) =>
+    `Response type '${value}' is not supported: the only type is 'array' (a list of records).`,
   statusOutOfRange: (endpoint: string, status: number) =>
     `Status ${status} of endpoint ${endpoint} is outside 100–599.`,
   outOfRange: (where: string, min: number | undefined, max: number | undefined) =>
@@ -30,7 +31,8 @@ export const messages = {
     `Endpoint ${endpoint} has both \`schema\` and \`inline\` in its response; use one.`,
   neitherSchemaNorInline: (endpoint: string) =>
     `Endpoint ${endpoint} needs \`schema\` (database-backed) or \`inline\` (static JSON) in its response.`,
-  duplicateRoute: (endpoint: string, line: number) => `Duplicate endpoint ${endpoint}: it is already declared on line ${line}.`,
+  duplicateRoute: (endpoint: string, line: number) =>
+    `Duplicate endpoint ${endpoint}: it is already declared on line ${line}.`,
   keyNotAField: (endpoint: string, key: string, schema: string, fields: readonly string[]) =>
     `Endpoint ${endpoint} looks up by '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).`,
   paramNotAField: (endpoint: string, param: string, schema: string, fields: readonly string[]) =>
@@ -60,7 +62,8 @@ export const messages = {
     `Resource ${schema} uses key '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).`,
   resourceKeyNotLookupType: (schema: string, key: string, type: string) =>
     `Resource ${schema} uses key '${key}', a ${type} field; keys must be string, number, integer or datetime fields.`,
-  duplicateKey: (key: string, line: number) => `Duplicate key '${key}': it is already set on line ${line} of the same mapping.`,
+  duplicateKey: (key: string, line: number) =>
+    `Duplicate key '${key}': it is already set on line ${line} of the same mapping.`,
   configTooLarge: (mib: number) => `The config is larger than ${mib} MiB; split out the seed data.`,
   resourceWithoutKey: (schema: string) =>
     `Resource ${schema} has no 'id' field to use in /:id; add \`key:\` naming one of its fields.`,
@@ -101,7 +104,8 @@ export const httpMessages = {
   internal: () => 'Internal server error',
   storeFull: () => 'The database disk is full; nothing was written.',
   storeBusy: () => 'The database is busy (locked by another process); try again.',
-  storeDamaged: () => 'The database file is damaged where this record lives; Mockyard leaves the file as it is (restore it from a copy, or point --db at a new file).',
+  storeDamaged: () =>
+    'The database file is damaged where this record lives; Mockyard leaves the file as it is (restore it from a copy, or point --db at a new file).',
 } as const;
 
 export type MessageCode = keyof typeof messages;

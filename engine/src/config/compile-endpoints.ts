@@ -57,12 +57,26 @@ function inferOperation(
   schema: string,
 ): Operation | undefined {
   const fail = (operation: string, expected: string): undefined => {
-    ctx.problems.push(ctx.source.problemAt([...at, declared ? 'operation' : 'method'], 'operationMismatch', messages.operationMismatch(label, operation, expected)));
+    ctx.problems.push(
+      ctx.source.problemAt(
+        [...at, declared ? 'operation' : 'method'],
+        'operationMismatch',
+        messages.operationMismatch(label, operation, expected),
+      ),
+    );
     return undefined;
   };
   const operation: Operation =
     declared ??
-    (method === 'GET' ? (isArray ? 'list' : 'get') : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update');
+    (method === 'GET'
+      ? isArray
+        ? 'list'
+        : 'get'
+      : method === 'POST'
+        ? 'create'
+        : method === 'DELETE'
+          ? 'delete'
+          : 'update');
   if (isArray && operation !== 'list') {
     ctx.problems.push(ctx.source.problemAt([...at, 'response', 'type'], 'arrayOnWrite', messages.arrayOnWrite(label)));
     return undefined;
@@ -74,7 +88,9 @@ function inferOperation(
       if (method !== 'GET') return fail(operation, 'a record is read with GET');
       if (!hasParams) {
         if (declared) return fail(operation, 'it needs a path parameter such as /:id');
-        ctx.problems.push(ctx.source.problemAt([...at, 'path'], 'getWithoutParam', messages.getWithoutParam(label, schema)));
+        ctx.problems.push(
+          ctx.source.problemAt([...at, 'path'], 'getWithoutParam', messages.getWithoutParam(label, schema)),
+        );
         return undefined;
       }
       return operation;
@@ -89,7 +105,13 @@ function inferOperation(
   }
 }
 
-function compileEndpoint(ctx: Context, def: EndpointDefinition, index: number, at: DocPath, line: number): EndpointModel | undefined {
+function compileEndpoint(
+  ctx: Context,
+  def: EndpointDefinition,
+  index: number,
+  at: DocPath,
+  line: number,
+): EndpointModel | undefined {
   const { source, problems } = ctx;
   const label = endpointName(def);
   const shape = pathParams(def.path);
@@ -109,22 +131,61 @@ function compileEndpoint(ctx: Context, def: EndpointDefinition, index: number, a
   }
   if (hasInline) {
     for (const field of ['operation', 'key'] as const) {
-      if (def[field] !== undefined) problems.push(source.problemAt([...at, field], 'inlineWithSchemaOptions', messages.inlineWithSchemaOptions(label, field), 'warning', 'key'));
+      if (def[field] !== undefined)
+        problems.push(
+          source.problemAt(
+            [...at, field],
+            'inlineWithSchemaOptions',
+            messages.inlineWithSchemaOptions(label, field),
+            'warning',
+            'key',
+          ),
+        );
     }
-    if (response.type !== undefined) problems.push(source.problemAt([...at, 'response', 'type'], 'inlineWithSchemaOptions', messages.inlineWithSchemaOptions(label, 'type'), 'warning', 'key'));
-    return { kind: 'static', method: def.method, path: def.path, status: def.status ?? 200, body: response.inline ?? null, line, entry: index };
+    if (response.type !== undefined)
+      problems.push(
+        source.problemAt(
+          [...at, 'response', 'type'],
+          'inlineWithSchemaOptions',
+          messages.inlineWithSchemaOptions(label, 'type'),
+          'warning',
+          'key',
+        ),
+      );
+    return {
+      kind: 'static',
+      method: def.method,
+      path: def.path,
+      status: def.status ?? 200,
+      body: response.inline ?? null,
+      line,
+      entry: index,
+    };
   }
   if (response.schema === undefined) {
-    problems.push(source.problemAt([...at, 'response'], 'neitherSchemaNorInline', messages.neitherSchemaNorInline(label)));
+    problems.push(
+      source.problemAt([...at, 'response'], 'neitherSchemaNorInline', messages.neitherSchemaNorInline(label)),
+    );
     return undefined;
   }
   const schema = ctx.schemas.get(response.schema);
   if (!schema) {
     if (ctx.broken.has(response.schema)) return undefined;
-    problems.push(source.problemAt([...at, 'response', 'schema'], 'unknownSchema', messages.unknownSchema(label, response.schema)));
+    problems.push(
+      source.problemAt([...at, 'response', 'schema'], 'unknownSchema', messages.unknownSchema(label, response.schema)),
+    );
     return undefined;
   }
-  const operation = inferOperation(ctx, at, label, def.method, def.operation, response.type === 'array', shape.params.length > 0, schema.name);
+  const operation = inferOperation(
+    ctx,
+    at,
+    label,
+    def.method,
+    def.operation,
+    response.type === 'array',
+    shape.params.length > 0,
+    schema.name,
+  );
   if (!operation) return undefined;
   const fields = schema.fields.map((f) => f.name);
   const params: ParamBinding[] = [];
@@ -137,21 +198,52 @@ function compileEndpoint(ctx: Context, def: EndpointDefinition, index: number, a
       if (!ctx.broken.has(`${schema.name}.${column}`)) {
         problems.push(
           isKey
-            ? source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, column, schema.name, fields))
-            : source.problemAt([...at, 'path'], 'paramNotAField', messages.paramNotAField(label, param, schema.name, fields)),
+            ? source.problemAt(
+                [...at, 'key'],
+                'keyNotAField',
+                messages.keyNotAField(label, column, schema.name, fields),
+              )
+            : source.problemAt(
+                [...at, 'path'],
+                'paramNotAField',
+                messages.paramNotAField(label, param, schema.name, fields),
+              ),
         );
       }
     } else if (!LOOKUP_TYPES.has(field.type)) {
-      problems.push(source.problemAt([...at, isKey ? 'key' : 'path'], 'keyNotLookupType', messages.keyNotLookupType(label, column, field.type)));
+      problems.push(
+        source.problemAt(
+          [...at, isKey ? 'key' : 'path'],
+          'keyNotLookupType',
+          messages.keyNotLookupType(label, column, field.type),
+        ),
+      );
     }
     params.push({ param, column });
   });
-  if (def.key !== undefined && shape.params.length === 0 && !schema.fieldMap.has(def.key) && !ctx.broken.has(`${schema.name}.${def.key}`)) {
-    problems.push(source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, def.key, schema.name, fields)));
+  if (
+    def.key !== undefined &&
+    shape.params.length === 0 &&
+    !schema.fieldMap.has(def.key) &&
+    !ctx.broken.has(`${schema.name}.${def.key}`)
+  ) {
+    problems.push(
+      source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, def.key, schema.name, fields)),
+    );
   }
   if (params.some((p) => !schema.fieldMap.has(p.column))) return undefined;
   for (const p of params) schema.lookupColumns.add(p.column);
-  return { kind: 'schema', method: def.method, path: def.path, status: def.status ?? DEFAULT_STATUS[operation], operation, schema, params, line, entry: index };
+  return {
+    kind: 'schema',
+    method: def.method,
+    path: def.path,
+    status: def.status ?? DEFAULT_STATUS[operation],
+    operation,
+    schema,
+    params,
+    line,
+    entry: index,
+  };
 }
 
 function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefinition[] {
@@ -164,12 +256,16 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
   const schema = ctx.schemas.get(resource);
   if (!schema) {
     if (ctx.broken.has(resource)) return [];
-    ctx.problems.push(ctx.source.problemAt([...at, 'resource'], 'unknownSchema', messages.unknownSchema(`GET ${path}`, resource)));
+    ctx.problems.push(
+      ctx.source.problemAt([...at, 'resource'], 'unknownSchema', messages.unknownSchema(`GET ${path}`, resource)),
+    );
     return [];
   }
   const keyName = key ?? (schema.fieldMap.has('id') || ctx.broken.has(`${resource}.id`) ? 'id' : undefined);
   if (!keyName) {
-    ctx.problems.push(ctx.source.problemAt([...at, 'resource'], 'resourceWithoutKey', messages.resourceWithoutKey(resource)));
+    ctx.problems.push(
+      ctx.source.problemAt([...at, 'resource'], 'resourceWithoutKey', messages.resourceWithoutKey(resource)),
+    );
     return [];
   }
   // Checked once here: otherwise each of the four /:key endpoints would report it, about a path the author never wrote.
@@ -177,12 +273,20 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
   if (!keyField) {
     if (!ctx.broken.has(`${resource}.${keyName}`)) {
       const fields = schema.fields.map((f) => f.name);
-      ctx.problems.push(ctx.source.problemAt([...at, 'key'], 'keyNotAField', messages.resourceKeyNotAField(resource, keyName, fields)));
+      ctx.problems.push(
+        ctx.source.problemAt([...at, 'key'], 'keyNotAField', messages.resourceKeyNotAField(resource, keyName, fields)),
+      );
     }
     return [];
   }
   if (!LOOKUP_TYPES.has(keyField.type)) {
-    ctx.problems.push(ctx.source.problemAt([...at, 'key'], 'keyNotLookupType', messages.resourceKeyNotLookupType(resource, keyName, keyField.type)));
+    ctx.problems.push(
+      ctx.source.problemAt(
+        [...at, 'key'],
+        'keyNotLookupType',
+        messages.resourceKeyNotLookupType(resource, keyName, keyField.type),
+      ),
+    );
     return [];
   }
   const item = `${base}/:${keyName}`;
@@ -201,7 +305,13 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
  * The six endpoints of a resource share one entry: report each problem once, and point it at
  * `resource:` when the key it names (method, response, or a defaulted path) is not written in the entry.
  */
-function tidyResourceProblems(source: ConfigSource, entry: object, at: DocPath, problems: Problem[], from: number): void {
+function tidyResourceProblems(
+  source: ConfigSource,
+  entry: object,
+  at: DocPath,
+  problems: Problem[],
+  from: number,
+): void {
   const seen = new Set<string>();
   const added = problems.splice(from).map((problem) => {
     const key = problem.path[at.length];
@@ -244,7 +354,13 @@ export function compileEndpoints(
       const route = routeShape(def.method, def.path);
       const first = seen.get(route);
       if (first !== undefined) {
-        problems.push(source.problemAt(isResource ? at : [...at, 'path'], 'duplicateRoute', messages.duplicateRoute(endpointName(def), first)));
+        problems.push(
+          source.problemAt(
+            isResource ? at : [...at, 'path'],
+            'duplicateRoute',
+            messages.duplicateRoute(endpointName(def), first),
+          ),
+        );
         continue;
       }
       seen.set(route, line);

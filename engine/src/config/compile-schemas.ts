@@ -11,7 +11,14 @@ export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function fieldModel(name: string, definition: FieldDefinition): FieldModel {
   const spec = typeof definition === 'string' ? { type: definition } : definition;
-  const autoId = name === 'id' ? (spec.type === 'string' ? 'uuid' : spec.type === 'number' || spec.type === 'integer' ? 'integer' : undefined) : undefined;
+  const autoId =
+    name === 'id'
+      ? spec.type === 'string'
+        ? 'uuid'
+        : spec.type === 'number' || spec.type === 'integer'
+          ? 'integer'
+          : undefined
+      : undefined;
   return {
     name,
     type: spec.type,
@@ -29,7 +36,12 @@ function fieldModel(name: string, definition: FieldDefinition): FieldModel {
 export type BrokenNames = Set<string>;
 
 /** Builds every well-formed schema; problems go to `problems`, broken schemas are left out and named in `broken`. */
-export function compileSchemas(source: ConfigSource, raw: unknown, problems: Problem[], broken: BrokenNames = new Set()): Map<string, SchemaModel> {
+export function compileSchemas(
+  source: ConfigSource,
+  raw: unknown,
+  problems: Problem[],
+  broken: BrokenNames = new Set(),
+): Map<string, SchemaModel> {
   const schemas = new Map<string, SchemaModel>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return schemas;
   const tables = new Map<string, string>();
@@ -42,7 +54,15 @@ export function compileSchemas(source: ConfigSource, raw: unknown, problems: Pro
     }
     if (!/^[A-Z]/.test(name)) {
       const suggestion = name.charAt(0).toUpperCase() + name.slice(1);
-      problems.push(source.problemAt(at, 'schemaNameNotCapitalised', messages.schemaNameNotCapitalised(name, suggestion), 'warning', 'key'));
+      problems.push(
+        source.problemAt(
+          at,
+          'schemaNameNotCapitalised',
+          messages.schemaNameNotCapitalised(name, suggestion),
+          'warning',
+          'key',
+        ),
+      );
     }
     // Fields are built one by one, so one bad field does not hide the schema from its endpoints.
     const properties = (value as { properties?: unknown } | null)?.properties;
@@ -61,14 +81,22 @@ export function compileSchemas(source: ConfigSource, raw: unknown, problems: Pro
       }
       const definition = parsedField.data;
       if (!FIELD_NAME.test(fieldName)) {
-        problems.push(source.problemAt(fieldAt, 'invalidFieldName', messages.invalidFieldName(name, fieldName), 'error', 'key'));
+        problems.push(
+          source.problemAt(fieldAt, 'invalidFieldName', messages.invalidFieldName(name, fieldName), 'error', 'key'),
+        );
         broken.add(`${name}.${fieldName}`);
         continue;
       }
       const field = fieldModel(fieldName, definition);
       if (field.default !== undefined && field.default !== null && !fitsType(field.type, field.default)) {
         const problem = `must be ${EXPECTED[field.type]}, not ${describeJsonValue(field.default)}`;
-        problems.push(source.problemAt([...fieldAt, 'default'], 'defaultWrongType', messages.defaultWrongType(`${name}.${fieldName}`, problem)));
+        problems.push(
+          source.problemAt(
+            [...fieldAt, 'default'],
+            'defaultWrongType',
+            messages.defaultWrongType(`${name}.${fieldName}`, problem),
+          ),
+        );
       }
       fields.push(field);
     }
@@ -80,7 +108,9 @@ export function compileSchemas(source: ConfigSource, raw: unknown, problems: Pro
     const table = tableNameFor(name);
     const other = tables.get(table);
     if (other !== undefined) {
-      problems.push(source.problemAt(at, 'tableCollision', messages.tableCollision(name, other, table), 'error', 'key'));
+      problems.push(
+        source.problemAt(at, 'tableCollision', messages.tableCollision(name, other, table), 'error', 'key'),
+      );
       broken.add(name);
       continue;
     }

@@ -20,7 +20,9 @@ export function compileSeed(
     const schema = schemas.get(name);
     if (!schema) {
       if (broken.has(name)) continue; // the schema's own error is reported
-      problems.push(source.problemAt(['seed', name], 'unknownSeedSchema', messages.unknownSeedSchema(name), 'error', 'key'));
+      problems.push(
+        source.problemAt(['seed', name], 'unknownSeedSchema', messages.unknownSeedSchema(name), 'error', 'key'),
+      );
       continue;
     }
     if (!Array.isArray(rows)) continue;
@@ -32,7 +34,13 @@ export function compileSeed(
       const checked = Object.fromEntries(Object.entries(row).filter(([field]) => !broken.has(`${name}.${field}`)));
       const result = checkRecord(schema, checked, 'create');
       if (typeof result === 'string') {
-        problems.push(source.problemAt(['seed', name, index], 'seedRowInvalid', messages.seedRowInvalid(name, index, result.replace(/\.$/, ''))));
+        problems.push(
+          source.problemAt(
+            ['seed', name, index],
+            'seedRowInvalid',
+            messages.seedRowInvalid(name, index, result.replace(/\.$/, '')),
+          ),
+        );
       } else {
         good.push(row as Record<string, JsonValue>);
       }

@@ -15,7 +15,13 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  */
 export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(h) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
 }
 
 export interface ServerOptions {
@@ -55,28 +61,41 @@ function parseServer(raw: unknown): ServerDefinition {
   return server as ServerDefinition;
 }
 
-export function compileServer(source: ConfigSource, raw: unknown, options: ServerOptions, problems: Problem[]): ServerModel {
+export function compileServer(
+  source: ConfigSource,
+  raw: unknown,
+  options: ServerOptions,
+  problems: Problem[],
+): ServerModel {
   const server = parseServer(raw);
   const host = server.host ?? DEFAULT_HOST;
   if (!isLoopbackHost(host)) {
     problems.push(source.problemAt(['server', 'host'], 'bindPublic', messages.bindPublic(host), 'warning'));
   }
   let latency: ServerModel['latency'];
-  if (typeof server.latency === 'number') latency = server.latency > 0 ? { min: server.latency, max: server.latency } : undefined;
+  if (typeof server.latency === 'number')
+    latency = server.latency > 0 ? { min: server.latency, max: server.latency } : undefined;
   else if (server.latency) {
     if (server.latency.min > server.latency.max) {
       problems.push(source.problemAt(['server', 'latency'], 'latencyMinAboveMax', messages.latencyMinAboveMax()));
     }
     latency = server.latency;
   }
-  const cors = server.cors === true ? { origins: '*' as const, credentials: false }
-    : server.cors && typeof server.cors === 'object'
-      ? {
-          origins: server.cors.origin === '*' ? ('*' as const) : ([] as string[]).concat(server.cors.origin),
-          credentials: server.cors.credentials === true,
-        }
-      : undefined;
-  const adminToken = server.admin === true ? options.adminToken : server.admin && typeof server.admin === 'object' ? server.admin.token : undefined;
+  const cors =
+    server.cors === true
+      ? { origins: '*' as const, credentials: false }
+      : server.cors && typeof server.cors === 'object'
+        ? {
+            origins: server.cors.origin === '*' ? ('*' as const) : ([] as string[]).concat(server.cors.origin),
+            credentials: server.cors.credentials === true,
+          }
+        : undefined;
+  const adminToken =
+    server.admin === true
+      ? options.adminToken
+      : server.admin && typeof server.admin === 'object'
+        ? server.admin.token
+        : undefined;
   return {
     port: server.port ?? options.defaultPort ?? DEFAULT_PORT,
     host,

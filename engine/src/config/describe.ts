@@ -42,7 +42,8 @@ export function describePath(root: unknown, path: DocPath): string {
     return `\`${String(b)}\` of schema ${a}`;
   }
   if (section === 'seed' && typeof a === 'string') {
-    if (typeof b === 'number') return path.length === 3 ? `seed row ${b + 1} of ${a}` : `field '${String(c)}' of seed row ${b + 1} of ${a}`;
+    if (typeof b === 'number')
+      return path.length === 3 ? `seed row ${b + 1} of ${a}` : `field '${String(c)}' of seed row ${b + 1} of ${a}`;
     return `the seed rows of ${a}`;
   }
   if (section === 'server') return path.length === 1 ? '`server`' : `\`server.${path.slice(1).join('.')}\``;

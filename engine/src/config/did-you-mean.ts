@@ -18,7 +18,10 @@ export function didYouMean(input: string, candidates: readonly string[]): string
   // Levenshtein counts a swap of two letters as two edits, too many for short words like methods.
   const swapped = candidates.find((c) => isTransposition(lower, c.toLowerCase()));
   if (swapped) return swapped;
-  const best = closest(lower, candidates.map((c) => c.toLowerCase()));
+  const best = closest(
+    lower,
+    candidates.map((c) => c.toLowerCase()),
+  );
   const match = candidates.find((c) => c.toLowerCase() === best);
   const threshold = Math.max(1, Math.floor(Math.max(input.length, 3) / 3));
   if (match !== undefined && distance(lower, best) <= threshold) return match;

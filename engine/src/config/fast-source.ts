@@ -64,7 +64,9 @@ export class FastSource extends ConfigSource {
     let place = this.root;
     for (const segment of path) {
       // Mapping keys are text: a number names one as YamlSource's lookup does (`1:` is key '1').
-      const next = place.children?.get(segment) ?? (typeof segment === 'number' ? place.children?.get(String(segment)) : undefined);
+      const next =
+        place.children?.get(segment) ??
+        (typeof segment === 'number' ? place.children?.get(String(segment)) : undefined);
       if (!next) break;
       place = next;
     }
@@ -75,10 +77,15 @@ export class FastSource extends ConfigSource {
 }
 
 /** A scalar's offsets, quotes included (as yaml gives them); an empty value sits at `fallback`. */
-function scalarSpan(event: Extract<Event, { type: typeof EVENT_ID.SCALAR }>, fallback: number): { start: number; end: number } {
+function scalarSpan(
+  event: Extract<Event, { type: typeof EVENT_ID.SCALAR }>,
+  fallback: number,
+): { start: number; end: number } {
   if (event.valueStart < 0) return { start: fallback, end: fallback };
   const quoted = event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED;
-  return quoted ? { start: event.valueStart - 1, end: event.valueEnd + 1 } : { start: event.valueStart, end: event.valueEnd };
+  return quoted
+    ? { start: event.valueStart - 1, end: event.valueEnd + 1 }
+    : { start: event.valueStart, end: event.valueEnd };
 }
 
 /**

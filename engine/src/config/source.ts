@@ -35,7 +35,13 @@ export abstract class ConfigSource {
     return this.rangeOf(path).start.line;
   }
 
-  problemAt(path: DocPath, code: string, message: string, severity: Severity = 'error', part: 'key' | 'value' = 'value'): Problem {
+  problemAt(
+    path: DocPath,
+    code: string,
+    message: string,
+    severity: Severity = 'error',
+    part: 'key' | 'value' = 'value',
+  ): Problem {
     return { code, severity, message, range: this.rangeOf(path, part), path };
   }
 

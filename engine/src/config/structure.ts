@@ -88,21 +88,37 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
     case 'unrecognized_keys': {
       const known = knownKeysAt(root, path);
       return issue.keys.map((key) =>
-        source.problemAt([...path, key], 'unknownField', messages.unknownField(key, where, didYouMean(key, known)), 'error', 'key'),
+        source.problemAt(
+          [...path, key],
+          'unknownField',
+          messages.unknownField(key, where, didYouMean(key, known)),
+          'error',
+          'key',
+        ),
       );
     }
     case 'invalid_type': {
       if (value === undefined) {
         const parent = path.slice(0, -1);
-        return [source.problemAt(parent, 'missingField', messages.missingField(String(last), describePath(root, parent)))];
+        return [
+          source.problemAt(parent, 'missingField', messages.missingField(String(last), describePath(root, parent))),
+        ];
       }
-      return [source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), article(issue.expected), jsonTypeName(value)))];
+      return [
+        source.problemAt(
+          path,
+          'wrongType',
+          messages.wrongType(capitalise(where), article(issue.expected), jsonTypeName(value)),
+        ),
+      ];
     }
     case 'invalid_value': {
       if (value === undefined) {
         // zod reports a missing enum (e.g. no `method:`) as a wrong value, not as a missing key.
         const parent = path.slice(0, -1);
-        return [source.problemAt(parent, 'missingField', messages.missingField(String(last), describePath(root, parent)))];
+        return [
+          source.problemAt(parent, 'missingField', messages.missingField(String(last), describePath(root, parent))),
+        ];
       }
       const text = String(value);
       if (last === 'method' && path[0] === 'endpoints') {
@@ -116,15 +132,27 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
       }
       if (path[0] === 'schemas' && path.length === 4 && typeof value !== 'string') {
         // `id:` with no type, `id: 5` or `id: [string]`: not a misspelt type name.
-        return [source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), FIELD_SHAPE, jsonTypeName(value)))];
+        return [
+          source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), FIELD_SHAPE, jsonTypeName(value))),
+        ];
       }
       if (path[0] === 'schemas') {
         const field = path[2] === 'properties' ? `${String(path[1])}.${String(path[3])}` : where;
         return [
-          source.problemAt(path, 'unknownFieldType', messages.unknownFieldType(text, field, FIELD_TYPES, didYouMean(text, FIELD_TYPES))),
+          source.problemAt(
+            path,
+            'unknownFieldType',
+            messages.unknownFieldType(text, field, FIELD_TYPES, didYouMean(text, FIELD_TYPES)),
+          ),
         ];
       }
-      return [source.problemAt(path, 'wrongType', messages.wrongType(capitalise(where), `one of ${issue.values.join(', ')}`, jsonTypeName(value)))];
+      return [
+        source.problemAt(
+          path,
+          'wrongType',
+          messages.wrongType(capitalise(where), `one of ${issue.values.join(', ')}`, jsonTypeName(value)),
+        ),
+      ];
     }
     case 'too_small':
     case 'too_big': {
@@ -147,9 +175,15 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
 const FIELD_SHAPE = `a type name (${FIELD_TYPES.join(', ')}) or a mapping with \`type\``;
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const article = (type: string): string =>
-  ({ object: 'a mapping', record: 'a mapping', array: 'a list', string: 'text', number: 'a number', int: 'an integer', boolean: 'true or false' })[
-    type
-  ] ?? `a ${type}`;
+  ({
+    object: 'a mapping',
+    record: 'a mapping',
+    array: 'a list',
+    string: 'text',
+    number: 'a number',
+    int: 'an integer',
+    boolean: 'true or false',
+  })[type] ?? `a ${type}`;
 
 /** Checks the document's shape against the zod schema; returns the typed config when it fits. */
 export function checkStructure(source: ConfigSource): { config?: Config; problems: Problem[] } {
@@ -158,6 +192,8 @@ export function checkStructure(source: ConfigSource): { config?: Config; problem
   }
   const result = ConfigSchema.safeParse(source.value);
   if (result.success) return { config: result.data, problems: [] };
-  const problems = flatten(result.error.issues, source.value).flatMap(({ issue, path }) => toProblems(source, issue, path));
+  const problems = flatten(result.error.issues, source.value).flatMap(({ issue, path }) =>
+    toProblems(source, issue, path),
+  );
   return { problems };
 }

@@ -1,4 +1,17 @@
-import { isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import {
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
 import type { Problem, Range, Severity } from '../../../shared/src/problems.js';
 import { messages } from '../../../shared/src/messages.js';
 import { ConfigSource, MAX_CONFIG_DEPTH, type DocPath } from './source.js';
@@ -25,7 +38,8 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-const moreErrors = (n: number): string => `YAML syntax error: ${n} more error${n === 1 ? '' : 's'} after this one not shown; fix the ones above first.`;
+const moreErrors = (n: number): string =>
+  `YAML syntax error: ${n} more error${n === 1 ? '' : 's'} after this one not shown; fix the ones above first.`;
 
 /**
  * A config parsed with `yaml`: every syntax error and warning with its position, duplicate keys, alias
@@ -61,9 +75,12 @@ export class YamlSource extends ConfigSource {
     const errors = doc.errors;
     for (const error of errors.slice(0, MAX_YAML_ERRORS)) this.pushYamlError(error.message, error.pos, 'error');
     if (errors.length > MAX_YAML_ERRORS) {
-      this.problems.push(this.syntaxProblem(moreErrors(errors.length - MAX_YAML_ERRORS), errors[MAX_YAML_ERRORS]?.pos[0] ?? 0));
+      this.problems.push(
+        this.syntaxProblem(moreErrors(errors.length - MAX_YAML_ERRORS), errors[MAX_YAML_ERRORS]?.pos[0] ?? 0),
+      );
     }
-    for (const warning of doc.warnings.slice(0, MAX_YAML_ERRORS)) this.pushYamlError(warning.message, warning.pos, 'warning');
+    for (const warning of doc.warnings.slice(0, MAX_YAML_ERRORS))
+      this.pushYamlError(warning.message, warning.pos, 'warning');
     let value: unknown = null;
     if (errors.length === 0) {
       const deep = this.tooDeepAt();
@@ -78,7 +95,8 @@ export class YamlSource extends ConfigSource {
           } catch (err) {
             const message = (err as Error).message;
             value = null;
-            if (err instanceof RangeError) this.problems.push({ ...this.problemAt([], 'configTooDeep', tooDeep()), range: this.toRange(0, 0) });
+            if (err instanceof RangeError)
+              this.problems.push({ ...this.problemAt([], 'configTooDeep', tooDeep()), range: this.toRange(0, 0) });
             else this.problems.push(this.problemAt([], 'yamlSyntax', messages.yamlSyntax(message)));
           }
         }

@@ -52,11 +52,16 @@ function makerFor(field: FieldModel): Maker {
   // A name-based maker must still give the declared type (e.g. `title: integer`).
   return (f, i) => {
     const value = named(f, i);
-    const fits = field.type === 'string' ? typeof value === 'string'
-      : field.type === 'datetime' ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
-      : field.type === 'number' ? typeof value === 'number'
-      : field.type === 'integer' ? Number.isInteger(value)
-      : field.type === 'json';
+    const fits =
+      field.type === 'string'
+        ? typeof value === 'string'
+        : field.type === 'datetime'
+          ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+          : field.type === 'number'
+            ? typeof value === 'number'
+            : field.type === 'integer'
+              ? Number.isInteger(value)
+              : field.type === 'json';
     return fits ? value : byType(field)(f, i);
   };
 }
@@ -65,7 +70,12 @@ function makerFor(field: FieldModel): Maker {
  * `count` rows of fake but plausible data for a schema; the same `seed` gives the same rows.
  * Auto ids are left for the database; unique text fields get the row number appended.
  */
-export async function generateRows(schema: SchemaModel, count: number, seed: number, startIndex = 0): Promise<Record<string, unknown>[]> {
+export async function generateRows(
+  schema: SchemaModel,
+  count: number,
+  seed: number,
+  startIndex = 0,
+): Promise<Record<string, unknown>[]> {
   // English only, loaded on first use: the full package (every locale) costs ~40 MB and 100 ms.
   // The module's one instance is seeded afresh each call; nothing awaits between here and the end.
   const { faker } = await import('@faker-js/faker/locale/en');

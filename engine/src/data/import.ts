@@ -38,12 +38,18 @@ function parseCsv(text: string): Parsed {
     bom: true,
     info: true,
     skip_records_with_error: true,
-    on_skip: (err: Error & { lines?: number } | undefined) => {
-      if (err) errors.push({ row: err.lines ?? 0, reason: `Malformed CSV: ${err.message.replace(/ at line \d+$/, '')}` });
+    on_skip: (err: (Error & { lines?: number }) | undefined) => {
+      if (err)
+        errors.push({ row: err.lines ?? 0, reason: `Malformed CSV: ${err.message.replace(/ at line \d+$/, '')}` });
     },
   }) as { record: Record<string, string>; info: { lines: number; columns: { name: string }[] } }[];
   const first = out[0];
-  const columns = first ? first.info.columns.map((c) => c.name) : (text.split(/\r?\n/, 1)[0] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const columns = first
+    ? first.info.columns.map((c) => c.name)
+    : (text.split(/\r?\n/, 1)[0] ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
   return { columns, records: out.map((r) => ({ row: r.info.lines, values: r.record, raw: true })), errors };
 }
 
@@ -54,7 +60,8 @@ function parseJson(text: string): Parsed {
   } catch (err) {
     throw new HttpError(400, `The file is not valid JSON: ${(err as Error).message}`);
   }
-  if (!Array.isArray(data)) throw new HttpError(400, 'A JSON import must be an array of objects, e.g. [{"name": "Ada"}].');
+  if (!Array.isArray(data))
+    throw new HttpError(400, 'A JSON import must be an array of objects, e.g. [{"name": "Ada"}].');
   const columns = new Set<string>();
   const errors: BadRow[] = [];
   const records: Parsed['records'] = [];
@@ -83,15 +90,24 @@ export function defaultMapping(schema: SchemaModel, columns: readonly string[]):
  * Reads a CSV or JSON file and checks every row against the schema, as a POST would, plus
  * duplicates of unique fields within the file. Nothing is written.
  */
-export function planImport(schema: SchemaModel, text: string, format: ImportFormat, mapping?: ColumnMapping): ImportPlan {
+export function planImport(
+  schema: SchemaModel,
+  text: string,
+  format: ImportFormat,
+  mapping?: ColumnMapping,
+): ImportPlan {
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_IMPORT_BYTES) {
-    throw new HttpError(413, `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+    throw new HttpError(
+      413,
+      `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+    );
   }
   const parsed = format === 'csv' ? parseCsv(text) : parseJson(text);
   const map = mapping ?? defaultMapping(schema, parsed.columns);
   for (const target of Object.values(map)) {
-    if (target !== null && !schema.fieldMap.has(target)) throw new HttpError(400, `Cannot map a column to '${target}': it is not a field of ${schema.name}.`);
+    if (target !== null && !schema.fieldMap.has(target))
+      throw new HttpError(400, `Cannot map a column to '${target}': it is not a field of ${schema.name}.`);
   }
   const bad = [...parsed.errors];
   const rows: ImportPlan['rows'] = [];
@@ -118,7 +134,10 @@ export function planImport(schema: SchemaModel, text: string, format: ImportForm
       return false;
     });
     if (duplicate) {
-      bad.push({ row, reason: `Field '${duplicate.name}' repeats the value of row ${seen.get(duplicate.name)?.get(record[duplicate.name])}; it must be unique.` });
+      bad.push({
+        row,
+        reason: `Field '${duplicate.name}' repeats the value of row ${seen.get(duplicate.name)?.get(record[duplicate.name])}; it must be unique.`,
+      });
       continue;
     }
     rows.push({ row, record });

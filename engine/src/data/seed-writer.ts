@@ -8,7 +8,8 @@ export function withSeedRows(configText: string, schema: string, rows: readonly 
   const doc = parseDocument(configText);
   if (doc.errors.length) throw new Error('The config has YAML errors; fix them before saving rows as seed.');
   const seedRows = doc.createNode(rows, { flow: false });
-  for (const item of seedRows.items) if (typeof item === 'object' && item !== null && 'flow' in item) (item as { flow: boolean }).flow = true;
+  for (const item of seedRows.items)
+    if (typeof item === 'object' && item !== null && 'flow' in item) (item as { flow: boolean }).flow = true;
   doc.setIn(['seed', schema], seedRows);
   return doc.toString({ lineWidth: 0 });
 }

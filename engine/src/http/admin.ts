@@ -12,7 +12,11 @@ export interface AdminActions {
 
 const send = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
   const body = JSON.stringify(value);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 };
 
@@ -50,7 +54,8 @@ export function foreignRequest(req: IncomingMessage): string | undefined {
   const localPort = req.socket.localPort;
   const viaLoopback = isLoopbackHost(req.socket.localAddress ?? '');
   const host = parseHost(req.headers.host);
-  if (viaLoopback && (!host || !isLoopbackHost(host.name) || host.port !== localPort)) return 'Forbidden: unknown Host header.';
+  if (viaLoopback && (!host || !isLoopbackHost(host.name) || host.port !== localPort))
+    return 'Forbidden: unknown Host header.';
   const origin = req.headers.origin;
   if (origin === undefined) return undefined;
   let from: URL;
@@ -62,7 +67,9 @@ export function foreignRequest(req: IncomingMessage): string | undefined {
   if (from.protocol !== 'http:') return 'Forbidden: cross-origin request.';
   const fromPort = from.port === '' ? 80 : Number(from.port);
   // Through loopback, any loopback name for this port is this server; otherwise the Host itself.
-  const ours = viaLoopback ? isLoopbackHost(from.hostname) && fromPort === localPort : host !== undefined && from.hostname === host.name && fromPort === host.port;
+  const ours = viaLoopback
+    ? isLoopbackHost(from.hostname) && fromPort === localPort
+    : host !== undefined && from.hostname === host.name && fromPort === host.port;
   return ours ? undefined : 'Forbidden: cross-origin request.';
 }
 

@@ -7,7 +7,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** Reads the whole body as text, refusing more than `limit` bytes with 413. */
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return Promise.reject(new HttpError(413, httpMessages.bodyTooLarge(limit), { Connection: 'close' }));
+  if (declared > limit)
+    return Promise.reject(new HttpError(413, httpMessages.bodyTooLarge(limit), { Connection: 'close' }));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -21,7 +22,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    );
     // The stream fails only when the client goes away mid-body ("aborted"): a client problem, not a crash.
     req.on('error', () => reject(new HttpError(400, 'Request body was cut off: the client closed the connection.')));
   });
@@ -37,8 +40,10 @@ export function parseJsonBody(text: string, contentType: string | undefined): un
   try {
     return JSON.parse(text);
   } catch (err) {
-    if (!declaredJson) throw new HttpError(415, httpMessages.unsupportedMediaType((contentType as string).split(';')[0] ?? ''));
-    const detail = err instanceof RangeError ? 'nested too deeply' : (err as Error).message.replace(/^JSON\.parse: /, '');
+    if (!declaredJson)
+      throw new HttpError(415, httpMessages.unsupportedMediaType((contentType as string).split(';')[0] ?? ''));
+    const detail =
+      err instanceof RangeError ? 'nested too deeply' : (err as Error).message.replace(/^JSON\.parse: /, '');
     throw new HttpError(400, httpMessages.malformedJson(detail));
   }
 }

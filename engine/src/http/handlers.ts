@@ -63,7 +63,8 @@ interface LocationRule {
 function locationFor(endpoint: SchemaEndpoint, model: ServiceModel): LocationRule | undefined {
   const base = endpoint.path.replace(/\/+$/, '');
   const gets = model.endpoints.filter(
-    (other): other is SchemaEndpoint => other.kind === 'schema' && other.operation === 'get' && other.schema === endpoint.schema,
+    (other): other is SchemaEndpoint =>
+      other.kind === 'schema' && other.operation === 'get' && other.schema === endpoint.schema,
   );
   for (const other of gets) {
     const path = other.path.replace(/\/+$/, '');
@@ -87,7 +88,8 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
   const columns = params.map((p) => p.column);
   const names = params.map((p) => p.param);
   const values = (ctx: RequestContext): string[] => names.map((n) => ctx.params[n] as string);
-  const fixed = (ctx: RequestContext) => params.map((p) => ({ column: p.column, value: ctx.params[p.param] as string }));
+  const fixed = (ctx: RequestContext) =>
+    params.map((p) => ({ column: p.column, value: ctx.params[p.param] as string }));
   const withBody = (json: string | undefined): string | undefined => (status === 204 ? undefined : json);
   switch (endpoint.operation) {
     case 'list':
@@ -136,10 +138,17 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
 }
 
 /** Compiles one endpoint into the function that serves it. */
-export function compileEndpoint(endpoint: EndpointModel, stores: ReadonlyMap<string, TableStore>, model: ServiceModel): CompiledEndpoint {
+export function compileEndpoint(
+  endpoint: EndpointModel,
+  stores: ReadonlyMap<string, TableStore>,
+  model: ServiceModel,
+): CompiledEndpoint {
   const name = `${endpoint.method} ${endpoint.path}`;
   if (endpoint.kind === 'static') {
-    const reply: Reply = { status: endpoint.status, json: endpoint.status === 204 ? undefined : JSON.stringify(endpoint.body) };
+    const reply: Reply = {
+      status: endpoint.status,
+      json: endpoint.status === 204 ? undefined : JSON.stringify(endpoint.body),
+    };
     return { name, run: () => reply, xmlRoot: 'response', xmlItem: 'item' };
   }
   const store = stores.get(endpoint.schema.name) as TableStore;

@@ -50,14 +50,21 @@ function rawError(status: number, reason: string, message: string): string {
 
 /** What a parse or timeout failure of the connection means for the client. */
 function clientErrorStatus(code: string | undefined): [number, string, string] {
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout', 'Request timeout: the request was not sent in time.'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return [408, 'Request Timeout', 'Request timeout: the request was not sent in time.'];
   if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', 'Request headers are too large.'];
   return [400, 'Bad Request', 'Bad request'];
 }
 
 const sendJson = (res: ServerResponse, status: number, message: string): void => {
   const body = JSON.stringify({ error: message });
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
+  res
+    .writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    })
+    .end(body);
 };
 
 /** A server with its in-flight responses, so that retiring it can tell them to close their connections. */
@@ -203,7 +210,8 @@ export class Listener {
     const serving: Serving = { server, address: { host: '', port: 0, url: '' }, responses: new Set(), retired: false };
     server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
       // As Node's default handler: once a response has started on the socket, appending another would corrupt it.
-      const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
+      const started =
+        (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
       if (socket.writable && !started && err.code !== 'ECONNRESET') {
         const [status, reason, message] = clientErrorStatus(err.code);
         socket.end(rawError(status, reason, message));
@@ -216,7 +224,11 @@ export class Listener {
     });
     // Node answers an Expect other than 100-continue with an empty 417; say why in JSON.
     server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-      sendJson(res, 417, `Expectation failed: only 'Expect: 100-continue' is supported, not '${String(req.headers.expect)}'.`);
+      sendJson(
+        res,
+        417,
+        `Expectation failed: only 'Expect: 100-continue' is supported, not '${String(req.headers.expect)}'.`,
+      );
     });
     return serving;
   }
@@ -246,7 +258,11 @@ export class Listener {
     this.serving = serving;
     this.address = serving.address;
     if (!old) return;
-    const retiring = retire(old, { graceMs: 10_000, listenGraceMs: 500, idleGraceMs: this.options.keepAliveTimeout + 1000 });
+    const retiring = retire(old, {
+      graceMs: 10_000,
+      listenGraceMs: 500,
+      idleGraceMs: this.options.keepAliveTimeout + 1000,
+    });
     this.retiring.add(retiring);
     void retiring.done.then(() => this.retiring.delete(retiring));
   }

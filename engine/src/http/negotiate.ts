@@ -13,4 +13,8 @@ export function negotiate(accept: string | undefined): Format | undefined {
 }
 
 export const contentType = (format: Format, accept: string | undefined): string =>
-  format === 'json' ? 'application/json; charset=utf-8' : accept?.includes('text/xml') && !accept.includes('application/xml') ? 'text/xml; charset=utf-8' : 'application/xml; charset=utf-8';
+  format === 'json'
+    ? 'application/json; charset=utf-8'
+    : accept?.includes('text/xml') && !accept.includes('application/xml')
+      ? 'text/xml; charset=utf-8'
+      : 'application/xml; charset=utf-8';

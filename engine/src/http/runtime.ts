@@ -61,7 +61,12 @@ export class ServiceRuntime {
         // Whatever failed, the client gets an answer instead of a hung request.
         if (!res.headersSent && !res.destroyed) {
           const body = JSON.stringify({ error: httpMessages.internal() });
-          res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
+          res
+            .writeHead(500, {
+              'Content-Type': 'application/json; charset=utf-8',
+              'Content-Length': Buffer.byteLength(body),
+            })
+            .end(body);
         }
       })
       .finally(() => {
@@ -136,7 +141,8 @@ export class ServiceRuntime {
     }
     if (reply.headers) Object.assign(headers, reply.headers);
     if (body !== undefined) {
-      headers['Content-Type'] = format === 'json' ? 'application/json; charset=utf-8' : contentType(format, req.headers.accept);
+      headers['Content-Type'] =
+        format === 'json' ? 'application/json; charset=utf-8' : contentType(format, req.headers.accept);
       headers['Content-Length'] = Buffer.byteLength(body);
     }
     // A client that went away (e.g. during the latency) still gets its log entry, saying so.
@@ -165,7 +171,12 @@ export class ServiceRuntime {
     });
   }
 
-  private noRoute(req: IncomingMessage, method: string, path: string, headers: Record<string, string | number>): HttpError | Reply {
+  private noRoute(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+    headers: Record<string, string | number>,
+  ): HttpError | Reply {
     const allow = this.allowed(path);
     if (allow.length === 0) {
       if (path.includes('%')) {
@@ -179,7 +190,13 @@ export class ServiceRuntime {
     }
     const allowHeader = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
     if (method === 'OPTIONS') {
-      Object.assign(headers, { Allow: allowHeader.join(', ') }, req.headers['access-control-request-method'] && this.model.server.cors ? preflightHeaders(req, allowHeader) : {});
+      Object.assign(
+        headers,
+        { Allow: allowHeader.join(', ') },
+        req.headers['access-control-request-method'] && this.model.server.cors
+          ? preflightHeaders(req, allowHeader)
+          : {},
+      );
       return { status: 204, json: undefined };
     }
     return new HttpError(405, httpMessages.methodNotAllowed(method, allow), { Allow: allowHeader.join(', ') });

@@ -1,7 +1,13 @@
 import { XMLBuilder } from 'fast-xml-parser';
 
 // json fields may nest up to 1,000 levels (SQLite's limit); each level is at most one element.
-const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: true, processEntities: true, maxNestedTags: 4096 });
+const builder = new XMLBuilder({
+  format: true,
+  indentBy: '  ',
+  suppressEmptyNode: true,
+  processEntities: true,
+  maxNestedTags: 4096,
+});
 
 const elementName = (key: string): string => {
   const name = key.replace(/[^A-Za-z0-9_.-]/g, '_');
@@ -15,7 +21,12 @@ function shape(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     // defineProperty, so a `__proto__` key of a json field becomes an element instead of a prototype.
     for (const [key, v] of Object.entries(value)) {
-      Object.defineProperty(out, elementName(key), { value: shape(v), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, elementName(key), {
+        value: shape(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

@@ -14,7 +14,9 @@ export class LogFile {
 
   constructor(readonly file: string) {
     this.db = openDatabase(file);
-    this.db.exec('CREATE TABLE IF NOT EXISTS requests (id INTEGER PRIMARY KEY, time INTEGER NOT NULL, entry TEXT NOT NULL)');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS requests (id INTEGER PRIMARY KEY, time INTEGER NOT NULL, entry TEXT NOT NULL)',
+    );
     this.insert = this.db.prepare('INSERT OR REPLACE INTO requests (id, time, entry) VALUES (?, ?, ?)');
     this.trim = this.db.prepare('DELETE FROM requests WHERE id <= (SELECT max(id) FROM requests) - ?');
     this.write = this.db.transaction((entries: readonly LogEntry[], limit: number) => {
@@ -29,7 +31,10 @@ export class LogFile {
 
   /** The newest `limit` entries, oldest first. */
   load(limit: number): LogEntry[] {
-    const rows = this.db.prepare('SELECT entry FROM (SELECT id, entry FROM requests ORDER BY id DESC LIMIT ?) ORDER BY id').pluck().all(limit) as string[];
+    const rows = this.db
+      .prepare('SELECT entry FROM (SELECT id, entry FROM requests ORDER BY id DESC LIMIT ?) ORDER BY id')
+      .pluck()
+      .all(limit) as string[];
     return rows.map((r) => JSON.parse(r) as LogEntry);
   }
 

@@ -18,9 +18,13 @@ const MAX_ARENA = 64 * 1024 * 1024;
 /** A request as the runtime hands it over, bodies as text; `add` sets its id. */
 export type ServedRequest = LogEntry;
 
-type Stored = Omit<LogEntry, 'requestBody' | 'responseBody'> & { requestBody: BodyRef | undefined; responseBody: BodyRef | undefined };
+type Stored = Omit<LogEntry, 'requestBody' | 'responseBody'> & {
+  requestBody: BodyRef | undefined;
+  responseBody: BodyRef | undefined;
+};
 
-const arenaFor = (limit: number): BodyArena => new BodyArena(Math.min(MAX_ARENA, Math.max(MIN_ARENA, limit * ARENA_BYTES_PER_ENTRY)));
+const arenaFor = (limit: number): BodyArena =>
+  new BodyArena(Math.min(MAX_ARENA, Math.max(MIN_ARENA, limit * ARENA_BYTES_PER_ENTRY)));
 
 /** A bounded ring buffer of the latest requests; bodies live in a fixed-size byte arena. */
 export class RequestLog {
@@ -106,6 +110,11 @@ export class RequestLog {
   /** The entry as the studio and the admin API see it. */
   private toEntry(stored: Stored): LogEntry {
     // params is the router's null-prototype object until someone reads the entry.
-    return { ...stored, params: { ...stored.params }, requestBody: this.body(stored.requestBody), responseBody: this.body(stored.responseBody) };
+    return {
+      ...stored,
+      params: { ...stored.params },
+      requestBody: this.body(stored.requestBody),
+      responseBody: this.body(stored.responseBody),
+    };
   }
 }

@@ -32,11 +32,16 @@ export function explainSqliteError(err: unknown): Error {
   const code = typeof e?.code === 'string' ? e.code : '';
   const detail = typeof e?.message === 'string' ? e.message : String(err);
   let explained: string;
-  if (code.startsWith('SQLITE_NOTADB')) explained = `it is not a SQLite database (${detail}). ${LEFT_ALONE}: move it away or choose another file (server.database or --db).`;
-  else if (code.startsWith('SQLITE_CORRUPT')) explained = `the database file is damaged (${detail}). ${LEFT_ALONE}: restore a backup, move it away or choose another file (server.database or --db).`;
-  else if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) explained = `it is locked by another program (${detail}); close that program or finish its transaction, then save the config again.`;
-  else if (code.startsWith('SQLITE_READONLY')) explained = `it cannot be written (${detail}): the file or its folder is read-only. Make them writable or choose another file (server.database or --db).`;
-  else if (code.startsWith('SQLITE_CANTOPEN')) explained = `it cannot be opened (${detail}): check that it is a file and that its folder can be read and written.`;
+  if (code.startsWith('SQLITE_NOTADB'))
+    explained = `it is not a SQLite database (${detail}). ${LEFT_ALONE}: move it away or choose another file (server.database or --db).`;
+  else if (code.startsWith('SQLITE_CORRUPT'))
+    explained = `the database file is damaged (${detail}). ${LEFT_ALONE}: restore a backup, move it away or choose another file (server.database or --db).`;
+  else if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    explained = `it is locked by another program (${detail}); close that program or finish its transaction, then save the config again.`;
+  else if (code.startsWith('SQLITE_READONLY'))
+    explained = `it cannot be written (${detail}): the file or its folder is read-only. Make them writable or choose another file (server.database or --db).`;
+  else if (code.startsWith('SQLITE_CANTOPEN'))
+    explained = `it cannot be opened (${detail}): check that it is a file and that its folder can be read and written.`;
   else if (code.startsWith('SQLITE_IOERR')) explained = `the disk reported an error (${detail}).`;
   else return err instanceof Error ? err : new Error(detail);
   return Object.assign(new Error(explained), { code });
@@ -83,7 +88,10 @@ export interface StoreSetup {
 const migrated = new WeakMap<Database.Database, Map<string, { signature: string; migration: TableMigration }>>();
 
 const signatureOf = (schema: SchemaModel): string =>
-  JSON.stringify([schema.fields.map((f) => [f.name, f.type, f.unique, f.autoId ?? '']), [...schema.lookupColumns].sort()]);
+  JSON.stringify([
+    schema.fields.map((f) => [f.name, f.type, f.unique, f.autoId ?? '']),
+    [...schema.lookupColumns].sort(),
+  ]);
 
 export function setUpStore(
   db: Database.Database,
@@ -111,7 +119,13 @@ export function setUpStore(
       const store = new TableStore(db, schema, (change) => onChange(schema, change));
       stores.set(schema.name, store);
       for (const column of migration.hiddenColumns) {
-        warnings.push({ code: 'hiddenColumn', severity: 'warning', message: messages.hiddenColumn(schema.table, column), range: schema.range, path: ['schemas', schema.name] });
+        warnings.push({
+          code: 'hiddenColumn',
+          severity: 'warning',
+          message: messages.hiddenColumn(schema.table, column),
+          range: schema.range,
+          path: ['schemas', schema.name],
+        });
       }
       if (migration.created) insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);
     }

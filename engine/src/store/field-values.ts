@@ -20,7 +20,8 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
  * would be written as invalid bytes that read back as three U+FFFD; it becomes one U+FFFD, as
  * invalid UTF-8 in a request body does.
  */
-export const wellFormed = (text: string): string => (LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text);
+export const wellFormed = (text: string): string =>
+  LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
 
 /** How the expected value of a field type is named in error messages. */
 export const EXPECTED: Record<FieldType, string> = {
@@ -88,7 +89,8 @@ export function toSqlValue(field: FieldModel, value: unknown): string | number |
 export function describeJsonValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
   if (typeof value === 'object') return 'an object';
   return String(value);

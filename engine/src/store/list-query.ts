@@ -27,12 +27,14 @@ function convert(field: FieldModel, param: string, raw: string): string | number
   switch (field.type) {
     case 'number': {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) throw new HttpError(400, httpMessages.queryWrongType(param, 'a number', raw));
+      if (raw.trim() === '' || !Number.isFinite(n))
+        throw new HttpError(400, httpMessages.queryWrongType(param, 'a number', raw));
       return n;
     }
     case 'integer': {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isSafeInteger(n)) throw new HttpError(400, httpMessages.queryWrongType(param, 'an integer', raw));
+      if (raw.trim() === '' || !Number.isSafeInteger(n))
+        throw new HttpError(400, httpMessages.queryWrongType(param, 'an integer', raw));
       return n;
     }
     case 'boolean':
@@ -48,7 +50,11 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function positiveInt(param: string, raw: string, min: number): number {
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min) throw new HttpError(400, httpMessages.queryWrongType(param, min === 0 ? 'a whole number' : 'a positive whole number', raw));
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new HttpError(
+      400,
+      httpMessages.queryWrongType(param, min === 0 ? 'a whole number' : 'a positive whole number', raw),
+    );
   return n;
 }
 
@@ -56,7 +62,11 @@ function positiveInt(param: string, raw: string, min: number): number {
  * Parses list query parameters: equality filters, `_gte/_lte/_gt/_lt/_ne/_like` suffixes, `q`,
  * `_sort`/`_order` and `_page`/`_limit`. Unknown parameters are ignored and noted.
  */
-export function parseListQuery(schema: SchemaModel, query: URLSearchParams | undefined, fixed: { column: string; value: string }[]): ListQuery {
+export function parseListQuery(
+  schema: SchemaModel,
+  query: URLSearchParams | undefined,
+  fixed: { column: string; value: string }[],
+): ListQuery {
   const conditions: string[] = [];
   const values: (string | number)[] = [];
   const notes: string[] = [];
@@ -121,7 +131,9 @@ export function parseListQuery(schema: SchemaModel, query: URLSearchParams | und
       values.push(vs[0] as string | number);
     } else {
       for (const v of vs) {
-        conditions.push(op === 'like' ? `${col} LIKE ? ESCAPE '\\'` : op === 'ne' ? `${col} IS NOT ?` : `${col} ${OPERATORS[op]} ?`);
+        conditions.push(
+          op === 'like' ? `${col} LIKE ? ESCAPE '\\'` : op === 'ne' ? `${col} IS NOT ?` : `${col} ${OPERATORS[op]} ?`,
+        );
         values.push(v);
       }
     }

@@ -52,7 +52,8 @@ function rebuild(db: Database.Database, schema: SchemaModel, columns: ColumnInfo
   const copies: [string, string][] = [];
   for (const field of schema.fields) {
     const exists = columns.some((c) => c.name === field.name);
-    if (field.autoId === 'uuid') copies.push([field.name, exists ? `coalesce(${ident(field.name)}, ${UUID_SQL})` : UUID_SQL]);
+    if (field.autoId === 'uuid')
+      copies.push([field.name, exists ? `coalesce(${ident(field.name)}, ${UUID_SQL})` : UUID_SQL]);
     else if (exists) copies.push([field.name, ident(field.name)]);
   }
   for (const c of kept) copies.push([c.name, ident(c.name)]);
@@ -68,7 +69,9 @@ function rebuild(db: Database.Database, schema: SchemaModel, columns: ColumnInfo
 /** Refuses to make a column unique while two rows share a value, saying which value, instead of SQLite's terse error. */
 function checkNoDuplicates(db: Database.Database, table: string, column: string): void {
   const dup = db
-    .prepare(`SELECT ${ident(column)} AS value, count(*) AS n FROM ${ident(table)} WHERE ${ident(column)} IS NOT NULL GROUP BY 1 HAVING count(*) > 1 LIMIT 1`)
+    .prepare(
+      `SELECT ${ident(column)} AS value, count(*) AS n FROM ${ident(table)} WHERE ${ident(column)} IS NOT NULL GROUP BY 1 HAVING count(*) > 1 LIMIT 1`,
+    )
     .get() as { value: unknown; n: number } | undefined;
   if (dup) {
     throw new Error(
@@ -110,7 +113,9 @@ function syncIndexes(db: Database.Database, schema: SchemaModel): void {
  * Runs inside the caller's transaction.
  */
 export function migrateTable(db: Database.Database, schema: SchemaModel): TableMigration {
-  db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (table_name TEXT NOT NULL, column_name TEXT NOT NULL, field_type TEXT NOT NULL, PRIMARY KEY (table_name, column_name))`);
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS ${META_TABLE} (table_name TEXT NOT NULL, column_name TEXT NOT NULL, field_type TEXT NOT NULL, PRIMARY KEY (table_name, column_name))`,
+  );
   const { table } = schema;
   const result: TableMigration = { table, created: false, addedColumns: [], retypedColumns: [], hiddenColumns: [] };
   if (!tableExists(db, table)) {
@@ -123,7 +128,8 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
     for (const field of schema.fields) {
       const column = columns.find((c) => c.name === field.name);
       if (!column) {
-        if (field.autoId) needsRebuild = true; // a primary key cannot be added with ALTER TABLE
+        if (field.autoId)
+          needsRebuild = true; // a primary key cannot be added with ALTER TABLE
         else db.exec(`ALTER TABLE ${ident(table)} ADD COLUMN ${columnDefinition(field)}`);
         result.addedColumns.push(field.name);
         continue;
@@ -131,7 +137,10 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
       const before = recorded.get(field.name);
       if (before !== undefined && before !== field.type) result.retypedColumns.push(field.name);
       const wantsPk = field.autoId !== undefined;
-      if (column.type.toUpperCase() !== (field.autoId === 'uuid' ? 'TEXT' : AFFINITY[field.type]) || wantsPk !== column.pk > 0) {
+      if (
+        column.type.toUpperCase() !== (field.autoId === 'uuid' ? 'TEXT' : AFFINITY[field.type]) ||
+        wantsPk !== column.pk > 0
+      ) {
         needsRebuild = true;
       }
     }
@@ -144,8 +153,11 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
   // Only changed bookkeeping is written: an unchanged schema starts without writing to the file,
   // so a database another program holds (or a damaged one) can still be opened and read.
   const recorded = recordedTypes(db, table);
-  const record = db.prepare(`INSERT OR REPLACE INTO ${META_TABLE} (table_name, column_name, field_type) VALUES (?, ?, ?)`);
-  for (const field of schema.fields) if (recorded.get(field.name) !== field.type) record.run(table, field.name, field.type);
+  const record = db.prepare(
+    `INSERT OR REPLACE INTO ${META_TABLE} (table_name, column_name, field_type) VALUES (?, ?, ?)`,
+  );
+  for (const field of schema.fields)
+    if (recorded.get(field.name) !== field.type) record.run(table, field.name, field.type);
   syncIndexes(db, schema);
   return result;
 }

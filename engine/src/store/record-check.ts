@@ -15,7 +15,11 @@ export function checkRecord(schema: SchemaModel, body: unknown, mode: WriteMode)
   const record = body as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!schema.fieldMap.has(key)) {
-      return httpMessages.fieldUnknown(key, schema.name, schema.fields.map((f) => f.name));
+      return httpMessages.fieldUnknown(
+        key,
+        schema.name,
+        schema.fields.map((f) => f.name),
+      );
     }
   }
   for (const field of schema.fields) {
@@ -27,7 +31,11 @@ export function checkRecord(schema: SchemaModel, body: unknown, mode: WriteMode)
     }
     if (!fitsType(field.type, value)) {
       if (field.type === 'json') {
-        return httpMessages.fieldWrongType(field.name, `JSON nested at most ${MAX_JSON_DEPTH} levels deep`, `${describeJsonValue(value)} nested deeper`);
+        return httpMessages.fieldWrongType(
+          field.name,
+          `JSON nested at most ${MAX_JSON_DEPTH} levels deep`,
+          `${describeJsonValue(value)} nested deeper`,
+        );
       }
       return httpMessages.fieldWrongType(field.name, EXPECTED[field.type], describeJsonValue(value));
     }

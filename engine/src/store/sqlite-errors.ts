@@ -14,10 +14,14 @@ export function toHttpError(err: unknown, schema: SchemaModel, values: Record<st
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     const column = /constraint failed: [^.]+\.(\w+)/.exec(e.message)?.[1] ?? 'key';
     const value = values[column];
-    return new HttpError(409, httpMessages.conflict(schema.name, column, value === undefined ? '(same value)' : JSON.stringify(value)));
+    return new HttpError(
+      409,
+      httpMessages.conflict(schema.name, column, value === undefined ? '(same value)' : JSON.stringify(value)),
+    );
   }
   if (e.code === 'SQLITE_FULL') return new HttpError(507, httpMessages.storeFull());
-  if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return new HttpError(503, httpMessages.storeBusy(), { 'Retry-After': '1' });
+  if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED')
+    return new HttpError(503, httpMessages.storeBusy(), { 'Retry-After': '1' });
   if (e.code === 'SQLITE_CORRUPT' || e.code === 'SQLITE_NOTADB') return new HttpError(500, httpMessages.storeDamaged());
   return err;
 }

@@ -38,7 +38,8 @@ function pathValue(field: FieldModel, raw: string): string | number {
 
 /** Whether a key value sent in a body names the same record as the raw path value. */
 function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
-  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number') return raw.trim() !== '' && Number(raw) === sent;
+  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number')
+    return raw.trim() !== '' && Number(raw) === sent;
   return String(sent) === raw;
 }
 
@@ -80,11 +81,9 @@ export class TableStore {
   /** `knownTotal`: a count the caller already has for this filter (the data browser's later pages). */
   list(query: ListQuery, knownTotal?: number): { body: string; total: number } {
     // One row more than the page tells whether there are more; only then is a count(*) needed.
-    const rows = this.statement(`SELECT ${this.json} FROM ${this.table}${query.where}${query.orderBy} LIMIT ? OFFSET ?`).all(
-      ...query.values,
-      query.limit + 1,
-      query.offset,
-    ) as string[];
+    const rows = this.statement(
+      `SELECT ${this.json} FROM ${this.table}${query.where}${query.orderBy} LIMIT ? OFFSET ?`,
+    ).all(...query.values, query.limit + 1, query.offset) as string[];
     const more = rows.length > query.limit;
     if (more) rows.pop();
     // Without more rows, the total is what came before this page plus this page, unless the page
@@ -92,14 +91,17 @@ export class TableStore {
     const known = !more && (rows.length > 0 || query.offset === 0);
     const total = known
       ? query.offset + rows.length
-      : (knownTotal ?? (this.statement(`SELECT count(*) FROM ${this.table}${query.where}`).get(...query.values) as number));
+      : (knownTotal ??
+        (this.statement(`SELECT count(*) FROM ${this.table}${query.where}`).get(...query.values) as number));
     return { body: `[${rows.join(',')}]`, total };
   }
 
   /** The first record whose columns equal the values (bound as text), as JSON text. */
   get(columns: readonly string[], values: readonly string[]): string | undefined {
     const where = columns.map((c) => `${ident(c)} = ?`).join(' AND ');
-    return this.statement(`SELECT ${this.json} FROM ${this.table} WHERE ${where} LIMIT 1`).get(...values) as string | undefined;
+    return this.statement(`SELECT ${this.json} FROM ${this.table} WHERE ${where} LIMIT 1`).get(...values) as
+      | string
+      | undefined;
   }
 
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
@@ -111,7 +113,10 @@ export class TableStore {
       const field = this.schema.fieldMap.get(column) as FieldModel;
       const converted = pathValue(field, value);
       if (record[column] !== undefined && record[column] !== converted) {
-        throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)));
+        throw new HttpError(
+          400,
+          httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)),
+        );
       }
       record[column] = converted;
     }
@@ -135,7 +140,12 @@ export class TableStore {
   }
 
   /** PATCH merges the body into the record; PUT replaces every field but the primary key. */
-  update(columns: readonly string[], values: readonly string[], body: unknown, mode: 'patch' | 'replace'): string | undefined {
+  update(
+    columns: readonly string[],
+    values: readonly string[],
+    body: unknown,
+    mode: 'patch' | 'replace',
+  ): string | undefined {
     const problem = checkRecord(this.schema, body, mode);
     if (problem) throw new HttpError(400, problem);
     const record = body as Row;
@@ -150,11 +160,17 @@ export class TableStore {
     // Neither mode rewrites the key columns or the primary key: a record keeps its identity.
     const writable = (f: FieldModel): boolean => f.autoId === undefined && !columns.includes(f.name);
     const fields =
-      mode === 'patch' ? this.schema.fields.filter((f) => writable(f) && record[f.name] !== undefined) : this.schema.fields.filter(writable);
+      mode === 'patch'
+        ? this.schema.fields.filter((f) => writable(f) && record[f.name] !== undefined)
+        : this.schema.fields.filter(writable);
     if (fields.length === 0) return this.get(columns, values);
     const set = fields.map((f) => `${ident(f.name)} = ?`).join(', ');
-    const stmt = this.statement(`UPDATE ${this.table} SET ${set} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`);
-    const bound = fields.map((f) => toSqlValue(f, record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null));
+    const stmt = this.statement(
+      `UPDATE ${this.table} SET ${set} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`,
+    );
+    const bound = fields.map((f) =>
+      toSqlValue(f, record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null),
+    );
     const json = this.write(() => stmt.all(...bound, ...values)[0] as string | undefined, record);
     if (json !== undefined) this.onChange('update');
     return json;

@@ -15,10 +15,14 @@ export const DEFAULT_SETTINGS: AppSettings = {
 
 /** Checks a settings change from the UI; the file on disk is trusted only as far as it parses. */
 function checked(patch: Partial<AppSettings>): Partial<AppSettings> {
-  if (patch.defaultPort !== undefined && (!Number.isInteger(patch.defaultPort) || patch.defaultPort < 0 || patch.defaultPort > 65535)) {
+  if (
+    patch.defaultPort !== undefined &&
+    (!Number.isInteger(patch.defaultPort) || patch.defaultPort < 0 || patch.defaultPort > 65535)
+  ) {
     throw new HttpError(400, 'The default port is a whole number from 0 to 65535.');
   }
-  if (patch.theme !== undefined && !['system', 'light', 'dark'].includes(patch.theme)) throw new HttpError(400, "The theme is 'system', 'light' or 'dark'.");
+  if (patch.theme !== undefined && !['system', 'light', 'dark'].includes(patch.theme))
+    throw new HttpError(400, "The theme is 'system', 'light' or 'dark'.");
   return patch;
 }
 

@@ -24,7 +24,10 @@ function insertAll(engine: Engine, store: TableStore, rows: readonly { row: numb
         store.create(record, []);
       } catch (err) {
         const message = (err as Error).message;
-        throw new HttpError(err instanceof HttpError ? err.status : 500, `Row ${row}: ${message} Nothing was imported.`);
+        throw new HttpError(
+          err instanceof HttpError ? err.status : 500,
+          `Row ${row}: ${message} Nothing was imported.`,
+        );
       }
     }
   })();
@@ -39,20 +42,45 @@ function allRows(store: TableStore, schema: SchemaModel): Record<string, unknown
 
 export function restoreRows(engine: Engine, table: string, rows: Record<string, unknown>[]): { inserted: number } {
   const { store } = storeFor(engine, table);
-  return { inserted: insertAll(engine, store, rows.map((record, i) => ({ row: i + 1, record }))) };
+  return {
+    inserted: insertAll(
+      engine,
+      store,
+      rows.map((record, i) => ({ row: i + 1, record })),
+    ),
+  };
 }
 
-export async function generate(engine: Engine, table: string, count: number, seed: number): Promise<{ inserted: number }> {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATE) throw new HttpError(400, `Generate between 1 and ${MAX_GENERATE} rows at a time.`);
+export async function generate(
+  engine: Engine,
+  table: string,
+  count: number,
+  seed: number,
+): Promise<{ inserted: number }> {
+  if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATE)
+    throw new HttpError(400, `Generate between 1 and ${MAX_GENERATE} rows at a time.`);
   const { store, schema } = storeFor(engine, table);
   const rows = await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count());
-  return { inserted: insertAll(engine, store, rows.map((record, i) => ({ row: i + 1, record }))) };
+  return {
+    inserted: insertAll(
+      engine,
+      store,
+      rows.map((record, i) => ({ row: i + 1, record })),
+    ),
+  };
 }
 
 export function previewImport(engine: Engine, request: ImportRequest): ImportPreview {
   const { schema } = storeFor(engine, request.table);
   const plan = planImport(schema, request.text, request.format, request.mapping);
-  return { columns: plan.columns, mapping: plan.mapping, total: plan.total, good: plan.rows.length, bad: plan.bad, sample: plan.rows.slice(0, 5).map((r) => r.record) };
+  return {
+    columns: plan.columns,
+    mapping: plan.mapping,
+    total: plan.total,
+    good: plan.rows.length,
+    bad: plan.bad,
+    sample: plan.rows.slice(0, 5).map((r) => r.record),
+  };
 }
 
 export function importRows(engine: Engine, request: ImportRequest): { inserted: number; skipped: BadRow[] } {
@@ -69,10 +97,18 @@ export function exportTable(engine: Engine, table: string, format: DataFormat): 
 export async function saveSeed(session: StudioSession, table: string): Promise<{ rows: number }> {
   const { store, schema } = storeFor(session.engine, table);
   const count = store.count();
-  if (count > MAX_SEED_ROWS) throw new HttpError(400, `'${table}' has ${count} rows; a seed section keeps at most ${MAX_SEED_ROWS}. Delete some rows first.`);
+  if (count > MAX_SEED_ROWS)
+    throw new HttpError(
+      400,
+      `'${table}' has ${count} rows; a seed section keeps at most ${MAX_SEED_ROWS}. Delete some rows first.`,
+    );
   const rows = allRows(store, schema);
   const { applied, problems } = await session.saveFromApp(withSeedRows(session.text, schema.name, rows));
-  if (!applied) throw new HttpError(400, `The config with these seed rows is not valid: ${problems[0]?.message ?? 'unknown problem'}`);
+  if (!applied)
+    throw new HttpError(
+      400,
+      `The config with these seed rows is not valid: ${problems[0]?.message ?? 'unknown problem'}`,
+    );
   return { rows: rows.length };
 }
 

@@ -36,8 +36,13 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
       return next;
     },
     'app.open': async ({ path }) => {
-      if (!host.open) throw new HttpError(400, 'The browser studio opens one config: start `mockyard studio <file>` for another, or use the desktop app.');
-      if (typeof path !== 'string' || !/\.ya?ml$/i.test(path)) throw new HttpError(400, 'Only YAML configs (.yaml, .yml) can be opened.');
+      if (!host.open)
+        throw new HttpError(
+          400,
+          'The browser studio opens one config: start `mockyard studio <file>` for another, or use the desktop app.',
+        );
+      if (typeof path !== 'string' || !/\.ya?ml$/i.test(path))
+        throw new HttpError(400, 'Only YAML configs (.yaml, .yml) can be opened.');
       await host.open(path);
       return { opened: true };
     },

@@ -35,7 +35,12 @@ export interface StudioServer {
 
 const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
   const body = JSON.stringify(value);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
   res.end(body);
 };
 
@@ -84,15 +89,18 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
         throw new HttpError(400, 'The call body must be JSON.');
       }
     }
-    if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new HttpError(400, 'The call body must be a JSON object.');
+    if (args === null || typeof args !== 'object' || Array.isArray(args))
+      throw new HttpError(400, 'The call body must be a JSON object.');
     const handler = options.handlers[name] as (a: unknown) => Promise<unknown>;
     json(res, 200, await handler(args));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowedHosts().includes(req.headers.host ?? '')) return json(res, 403, { error: 'Forbidden: unknown Host header.' });
+    if (!allowedHosts().includes(req.headers.host ?? ''))
+      return json(res, 403, { error: 'Forbidden: unknown Host header.' });
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedHosts().some((h) => origin === `http://${h}`)) return json(res, 403, { error: 'Forbidden: cross-origin request.' });
+    if (origin !== undefined && !allowedHosts().some((h) => origin === `http://${h}`))
+      return json(res, 403, { error: 'Forbidden: cross-origin request.' });
     let url: URL;
     try {
       // A request target such as `//[` is not a URL: a client error, not a 500.
@@ -104,7 +112,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : undefined;
     const authorised = [queryToken, cookieToken(req), bearer].some((t) => tokenMatches(t, token));
     if (!authorised) {
-      return json(res, 401, { error: 'Open the studio with the URL that `mockyard studio` printed (it carries the access token).' });
+      return json(res, 401, {
+        error: 'Open the studio with the URL that `mockyard studio` printed (it carries the access token).',
+      });
     }
     const security: Record<string, string> = {
       'Content-Security-Policy': STUDIO_CSP,
@@ -126,7 +136,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       return;
     }
     if (url.pathname === '/api/events') {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       clients.add(res);
       const ping = setInterval(() => res.write(': ping\n\n'), 15_000);

@@ -9,7 +9,8 @@ export const sampleSource = (): string => fromPackage('examples', 'blog.yaml');
 /** Where the browser studio keeps its sample when no app data folder is given. */
 export function defaultDataDir(): string {
   if (process.env.MOCKYARD_HOME) return process.env.MOCKYARD_HOME;
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Mockyard');
+  if (process.platform === 'win32')
+    return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Mockyard');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Mockyard');
   return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'mockyard');
 }

@@ -70,7 +70,12 @@ export class StudioSession extends TypedEmitter<Events> {
 
   constructor(readonly options: StudioSessionOptions) {
     super();
-    this.engine = new Engine({ configPath: options.configPath, database: options.database, port: options.port, defaultPort: options.defaultPort });
+    this.engine = new Engine({
+      configPath: options.configPath,
+      database: options.database,
+      port: options.port,
+      defaultPort: options.defaultPort,
+    });
     this.log = new StudioLog(this.engine, options.configPath, (batch) => this.emit('log.batch', batch));
     if (options.log) this.log.configure(options.log);
     // A bulk insert or a load test changes a table thousands of times a second; the UI hears once per 100 ms.
@@ -141,7 +146,8 @@ export class StudioSession extends TypedEmitter<Events> {
     const previous = await stat(target).catch(() => undefined);
     if (previous?.isDirectory()) throw new Error(`${this.configPath} is a folder now, not a file; not saved.`);
     // A file nobody may write (chmod a-w) was made read-only on purpose; renaming over it would ignore that.
-    if (previous && (previous.mode & 0o222) === 0) throw new Error(`${this.configPath} is read-only; not saved. Make it writable to save it from the studio.`);
+    if (previous && (previous.mode & 0o222) === 0)
+      throw new Error(`${this.configPath} is read-only; not saved. Make it writable to save it from the studio.`);
     const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${++this.saveCount}.tmp`);
     try {
       await writeFile(temp, text, 'utf8');
@@ -228,7 +234,8 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   async setPort(port: number): Promise<ServerStatus> {
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Port must be a whole number from 0 to 65535, not ${port}.`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`Port must be a whole number from 0 to 65535, not ${port}.`);
     const wasRunning = this.engine.listening || this.serverError !== undefined;
     this.serverError = undefined;
     try {

@@ -35,7 +35,12 @@ export function safePath(root: string, urlPath: string): string | undefined {
 }
 
 /** Sends a file of the renderer build; false when there is no such file. */
-export async function sendStatic(res: ServerResponse, root: string, urlPath: string, headers: Record<string, string>): Promise<boolean> {
+export async function sendStatic(
+  res: ServerResponse,
+  root: string,
+  urlPath: string,
+  headers: Record<string, string>,
+): Promise<boolean> {
   const file = safePath(root, urlPath);
   if (!file) return false;
   try {

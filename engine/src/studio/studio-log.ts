@@ -9,7 +9,14 @@ import { LogBatcher } from './log-batcher.js';
 
 const DISK_FLUSH_MS = 200;
 /** Headers the replay must not copy: the client and the socket set them. */
-const NOT_REPLAYED = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding']);
+const NOT_REPLAYED = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'accept-encoding',
+]);
 
 /** Where a config's persisted request log goes: `<config name>.requests.sqlite` beside it. */
 export const logFileFor = (configPath: string): string => {
@@ -50,10 +57,14 @@ export class StudioLog {
   configure(next: Partial<LogSettings>): LogSettings {
     const positive = (n: unknown, name: string): number | undefined => {
       if (n === undefined) return undefined;
-      if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > 1_000_000) throw new HttpError(400, `${name} must be a whole number from 1 to 1,000,000.`);
+      if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > 1_000_000)
+        throw new HttpError(400, `${name} must be a whole number from 1 to 1,000,000.`);
       return n as number;
     };
-    this.engine.log.configure({ limit: positive(next.limit, 'The log limit'), bodyLimit: positive(next.bodyLimit, 'The body limit') });
+    this.engine.log.configure({
+      limit: positive(next.limit, 'The log limit'),
+      bodyLimit: positive(next.bodyLimit, 'The body limit'),
+    });
     if (next.persist === true && !this.file) {
       this.file = new LogFile(logFileFor(this.configPath));
       // Nothing logged yet (the usual case, at start): the saved log comes back. Otherwise what is
@@ -84,7 +95,10 @@ export class StudioLog {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     if (format === 'jsonl') return { text: toJsonLines(entries), filename: `mockyard-log-${stamp}.jsonl` };
     const base = this.engine.address?.url ?? 'http://127.0.0.1';
-    return { text: `${JSON.stringify(toHar(entries, base, version), null, 2)}\n`, filename: `mockyard-log-${stamp}.har` };
+    return {
+      text: `${JSON.stringify(toHar(entries, base, version), null, 2)}\n`,
+      filename: `mockyard-log-${stamp}.har`,
+    };
   }
 
   /** Sends a logged request to the mock again; its new entry is logged like any request. */
@@ -95,7 +109,8 @@ export class StudioLog {
     if (!base) throw new HttpError(409, 'The server is not running; start it to replay requests.');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(entry.requestHeaders)) {
-      if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase())) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase()))
+        headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     const res = await fetch(`${base}${entry.path}${entry.query ? `?${entry.query}` : ''}`, {
       method: entry.method,

@@ -19,8 +19,17 @@ export function listTables(engine: Engine): TableInfo[] {
     .filter((name) => !names.has(name) && !INTERNAL.test(name))
     .map((table) => {
       const columns = db.prepare(`PRAGMA table_info(${ident(table)})`).all() as { name: string; type: string }[];
-      const rows = db.prepare(`SELECT count(*) FROM ${ident(table)}`).pluck().get() as number;
-      return { schema: '', table, fields: columns.map((c) => ({ name: c.name, type: c.type.toLowerCase() })), rows, orphaned: true };
+      const rows = db
+        .prepare(`SELECT count(*) FROM ${ident(table)}`)
+        .pluck()
+        .get() as number;
+      return {
+        schema: '',
+        table,
+        fields: columns.map((c) => ({ name: c.name, type: c.type.toLowerCase() })),
+        rows,
+        orphaned: true,
+      };
     });
   return [...live, ...orphans];
 }
@@ -66,7 +75,9 @@ const SORT_INDEX_ROWS = 10_000;
 function ensureSortIndex(engine: Engine, schema: SchemaModel, field: string, rows: number): void {
   const db = engine.database;
   if (!db || rows < SORT_INDEX_ROWS || !schema.fieldMap.has(field) || schema.fieldMap.get(field)?.autoId) return;
-  db.exec(`CREATE INDEX IF NOT EXISTS ${ident(`mockyard_sort_${schema.table}_${field}`)} ON ${ident(schema.table)} (${ident(field)})`);
+  db.exec(
+    `CREATE INDEX IF NOT EXISTS ${ident(`mockyard_sort_${schema.table}_${field}`)} ON ${ident(schema.table)} (${ident(field)})`,
+  );
 }
 
 /** A page of rows, with the list endpoint's filter syntax (`name_like=ann&age_gte=30`). */
@@ -92,7 +103,8 @@ export function queryTable(engine: Engine, query: TableQuery): TableRows {
 }
 
 const keyColumn = (schema: SchemaModel): string => {
-  if (!schema.idField) throw new HttpError(400, `Table '${schema.table}' has no id field, so rows cannot be edited by key.`);
+  if (!schema.idField)
+    throw new HttpError(400, `Table '${schema.table}' has no id field, so rows cannot be edited by key.`);
   return schema.idField.name;
 };
 
@@ -101,14 +113,23 @@ export function insertRow(engine: Engine, table: string, row: Record<string, unk
   return JSON.parse(store.create(row, []).json) as Record<string, unknown>;
 }
 
-export function updateRow(engine: Engine, table: string, key: string | number, changes: Record<string, unknown>): Record<string, unknown> {
+export function updateRow(
+  engine: Engine,
+  table: string,
+  key: string | number,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
   const { store, schema } = storeFor(engine, table);
   const json = store.update([keyColumn(schema)], [String(key)], changes, 'patch');
   if (json === undefined) throw new HttpError(404, `No row with ${keyColumn(schema)} ${key} in '${table}'.`);
   return JSON.parse(json) as Record<string, unknown>;
 }
 
-export function deleteRows(engine: Engine, table: string, keys: (string | number)[]): { deleted: number; rows: Record<string, unknown>[] } {
+export function deleteRows(
+  engine: Engine,
+  table: string,
+  keys: (string | number)[],
+): { deleted: number; rows: Record<string, unknown>[] } {
   // A string is iterable too: { keys: "12" } must not delete rows 1 and 2.
   if (!Array.isArray(keys)) throw new HttpError(400, 'tables.delete needs { keys: [...] }, a list of keys.');
   const { store, schema } = storeFor(engine, table);

@@ -18,7 +18,10 @@ interface Props {
 }
 
 /** The YAML editor: schema completion and hover from monaco-yaml, problems from the engine. */
-export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function ConfigEditor({ dark, text, problems, onChange, onSave }, ref) {
+export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function ConfigEditor(
+  { dark, text, problems, onChange, onSave },
+  ref,
+) {
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
   const monacoRef = useRef<typeof Monaco | undefined>(undefined);
   const saveRef = useRef(onSave);

@@ -22,7 +22,14 @@ export function PortDialog({ current, onChoose, onCancel }: Props) {
     >
       <label>
         Serve on port{' '}
-        <input autoFocus inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={!valid} size={6} />
+        <input
+          autoFocus
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={!valid}
+          size={6}
+        />
       </label>
       <button type="submit" disabled={!valid}>
         Apply

@@ -18,7 +18,11 @@ export function ProblemsList({ problems, onJump }: Props) {
         <ul>
           {problems.map((p, i) => (
             <li key={i}>
-              <button type="button" className={`problem ${p.severity}`} onClick={() => onJump(p.range.start.line, p.range.start.column)}>
+              <button
+                type="button"
+                className={`problem ${p.severity}`}
+                onClick={() => onJump(p.range.start.line, p.range.start.column)}
+              >
                 <span className="where">
                   {p.range.start.line}:{p.range.start.column}
                 </span>

@@ -23,12 +23,24 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
       data-testid="settings-dialog"
       onSubmit={(e) => {
         e.preventDefault();
-        onSave({ defaultPort: Number(port), theme, autoApply, log: { limit: Number(limit), bodyLimit: Number(bodyLimit), persist } }).then(onClose, (err: Error) => setError(err.message));
+        onSave({
+          defaultPort: Number(port),
+          theme,
+          autoApply,
+          log: { limit: Number(limit), bodyLimit: Number(bodyLimit), persist },
+        }).then(onClose, (err: Error) => setError(err.message));
       }}
     >
       <header>Settings</header>
       <label>
-        Default port (for configs without <code>server.port</code>) <input value={port} onChange={(e) => setPort(e.target.value)} size={6} inputMode="numeric" aria-label="Default port" />
+        Default port (for configs without <code>server.port</code>){' '}
+        <input
+          value={port}
+          onChange={(e) => setPort(e.target.value)}
+          size={6}
+          inputMode="numeric"
+          aria-label="Default port"
+        />
       </label>
       <label>
         Theme{' '}
@@ -39,14 +51,36 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
         </select>
       </label>
       <label>
-        <input type="checkbox" checked={autoApply} onChange={(e) => setAutoApply(e.target.checked)} aria-label="Apply on save" /> Apply the config as soon as it is saved (otherwise with the Apply button)
+        <input
+          type="checkbox"
+          checked={autoApply}
+          onChange={(e) => setAutoApply(e.target.checked)}
+          aria-label="Apply on save"
+        />{' '}
+        Apply the config as soon as it is saved (otherwise with the Apply button)
       </label>
       <label>
-        Request log: keep the last <input value={limit} onChange={(e) => setLimit(e.target.value)} size={7} inputMode="numeric" aria-label="Log entries kept" /> requests and{' '}
-        <input value={bodyLimit} onChange={(e) => setBodyLimit(e.target.value)} size={7} inputMode="numeric" aria-label="Log body limit" /> bytes of each body
+        Request log: keep the last{' '}
+        <input
+          value={limit}
+          onChange={(e) => setLimit(e.target.value)}
+          size={7}
+          inputMode="numeric"
+          aria-label="Log entries kept"
+        />{' '}
+        requests and{' '}
+        <input
+          value={bodyLimit}
+          onChange={(e) => setBodyLimit(e.target.value)}
+          size={7}
+          inputMode="numeric"
+          aria-label="Log body limit"
+        />{' '}
+        bytes of each body
       </label>
       <label>
-        <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Keep the request log on disk
+        <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Keep the request log
+        on disk
       </label>
       {error ? <p className="error">{error}</p> : null}
       <footer>

@@ -25,8 +25,8 @@ export function StatusBar({ status, path, dirty, problems, onChoosePort, onSetti
       ? status.pendingApply
         ? 'Saved, not applied yet'
         : status.servingLastValid
-        ? `Serving last valid config · ${problems} problem${problems === 1 ? '' : 's'}`
-        : 'Running'
+          ? `Serving last valid config · ${problems} problem${problems === 1 ? '' : 's'}`
+          : 'Running'
       : status?.state === 'error'
         ? 'Not running'
         : 'Stopped';
@@ -45,7 +45,12 @@ export function StatusBar({ status, path, dirty, problems, onChoosePort, onSetti
       </button>
       <span className="file" title={path}>
         {path}
-        {dirty ? <span className="dirty" data-testid="unsaved"> ● unsaved</span> : null}
+        {dirty ? (
+          <span className="dirty" data-testid="unsaved">
+            {' '}
+            ● unsaved
+          </span>
+        ) : null}
       </span>
       {onSettings ? (
         <button type="button" onClick={onSettings} data-testid="open-settings">

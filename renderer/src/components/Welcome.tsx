@@ -12,11 +12,13 @@ export function Welcome({ url, configPath, database, onClose, onNeverAgain }: Pr
     <section className="welcome" aria-label="Welcome to Mockyard" data-testid="welcome">
       <h3>Welcome to Mockyard</h3>
       <p>
-        This is a mock API running on your machine. Call it at <code>{url ?? '(not running yet)'}</code>, e.g. <code>curl {url ?? 'http://127.0.0.1:3000'}/users</code>.
+        This is a mock API running on your machine. Call it at <code>{url ?? '(not running yet)'}</code>, e.g.{' '}
+        <code>curl {url ?? 'http://127.0.0.1:3000'}/users</code>.
       </p>
       <ul>
         <li>
-          <b>Config</b>: the YAML that declares schemas and endpoints. Save (Ctrl/Cmd+S) and the server reloads; problems show at their line.
+          <b>Config</b>: the YAML that declares schemas and endpoints. Save (Ctrl/Cmd+S) and the server reloads;
+          problems show at their line.
         </li>
         <li>
           <b>Data</b>: the tables behind the endpoints. Edit rows, generate fake ones, import and export.

@@ -11,7 +11,9 @@ interface Props {
 
 /** An in-place editor for one cell, by field type; invalid input is refused here with the reason. */
 export function CellEditor({ type, value, error, onCommit, onCancel }: Props) {
-  const [text, setText] = useState(() => (type === 'json' && value !== null && value !== undefined ? JSON.stringify(value, null, 2) : formatCell(value)));
+  const [text, setText] = useState(() =>
+    type === 'json' && value !== null && value !== undefined ? JSON.stringify(value, null, 2) : formatCell(value),
+  );
   const [local, setLocal] = useState<string | undefined>(undefined);
   const commit = (raw: string) => {
     const parsed = parseCell(type, raw);
@@ -29,7 +31,14 @@ export function CellEditor({ type, value, error, onCommit, onCancel }: Props) {
   return (
     <div className="cell-editor" data-testid="cell-editor">
       {type === 'json' ? (
-        <textarea autoFocus value={text} rows={4} onChange={(e) => (setText(e.target.value), setLocal(undefined))} onKeyDown={keys} aria-invalid={!!message} />
+        <textarea
+          autoFocus
+          value={text}
+          rows={4}
+          onChange={(e) => (setText(e.target.value), setLocal(undefined))}
+          onKeyDown={keys}
+          aria-invalid={!!message}
+        />
       ) : type === 'datetime' ? (
         <input
           autoFocus
@@ -41,7 +50,15 @@ export function CellEditor({ type, value, error, onCommit, onCancel }: Props) {
           aria-invalid={!!message}
         />
       ) : (
-        <input autoFocus value={text} onChange={(e) => (setText(e.target.value), setLocal(undefined))} onKeyDown={keys} onBlur={onCancel} aria-invalid={!!message} inputMode={type === 'integer' || type === 'number' ? 'decimal' : undefined} />
+        <input
+          autoFocus
+          value={text}
+          onChange={(e) => (setText(e.target.value), setLocal(undefined))}
+          onKeyDown={keys}
+          onBlur={onCancel}
+          aria-invalid={!!message}
+          inputMode={type === 'integer' || type === 'number' ? 'decimal' : undefined}
+        />
       )}
       {message ? (
         <div className="cell-error" role="alert" data-testid="cell-error">

@@ -6,7 +6,14 @@ import { formatCell } from './cells';
 import type { RowsView } from './use-table-rows';
 
 const ROW_HEIGHT = 28;
-const COLUMN_WIDTH: Record<string, number> = { integer: 100, number: 110, boolean: 90, datetime: 210, json: 260, string: 220 };
+const COLUMN_WIDTH: Record<string, number> = {
+  integer: 100,
+  number: 110,
+  boolean: 90,
+  datetime: 210,
+  json: 260,
+  string: 220,
+};
 
 interface Props {
   table: TableInfo;
@@ -25,7 +32,12 @@ interface Props {
 export function DataGrid({ table, rows, sort, onSort, selected, onSelect, keyField, onEdit, onDeleteSelected }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ index: number; field: string; error?: string } | undefined>(undefined);
-  const virtualizer = useVirtualizer({ count: rows.total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: rows.total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
@@ -62,7 +74,14 @@ export function DataGrid({ table, rows, sort, onSort, selected, onSelect, keyFie
       <div className="grid-row grid-header" style={{ gridTemplateColumns: columns }} role="row">
         <span />
         {table.fields.map((f) => (
-          <button type="button" key={f.name} className="grid-head" onClick={() => toggleSort(f.name)} role="columnheader" aria-sort={sort?.field === f.name ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+          <button
+            type="button"
+            key={f.name}
+            className="grid-head"
+            onClick={() => toggleSort(f.name)}
+            role="columnheader"
+            aria-sort={sort?.field === f.name ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+          >
             {f.name} <span className="type">{f.type}</span>
             {sort?.field === f.name ? (sort.descending ? ' ▼' : ' ▲') : ''}
           </button>
@@ -80,7 +99,16 @@ export function DataGrid({ table, rows, sort, onSort, selected, onSelect, keyFie
               role="row"
               data-row={item.index}
             >
-              <span className="grid-select">{row && editable ? <input type="checkbox" aria-label={`Select row ${key}`} checked={selected.has(key)} onChange={() => toggleRow(row)} /> : null}</span>
+              <span className="grid-select">
+                {row && editable ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select row ${key}`}
+                    checked={selected.has(key)}
+                    onChange={() => toggleRow(row)}
+                  />
+                ) : null}
+              </span>
               {table.fields.map((f) => {
                 const value = row?.[f.name];
                 const isEditing = editing?.index === item.index && editing.field === f.name;
@@ -105,7 +133,12 @@ export function DataGrid({ table, rows, sort, onSort, selected, onSelect, keyFie
                 if (f.type === 'boolean' && row && editable && f.name !== keyField) {
                   return (
                     <span key={f.name} className="grid-cell">
-                      <input type="checkbox" aria-label={`${f.name} of row ${key}`} checked={value === true} onChange={() => void onEdit(row, f.name, !value).catch(() => undefined)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`${f.name} of row ${key}`}
+                        checked={value === true}
+                        onChange={() => void onEdit(row, f.name, !value).catch(() => undefined)}
+                      />
                     </span>
                   );
                 }
@@ -114,7 +147,9 @@ export function DataGrid({ table, rows, sort, onSort, selected, onSelect, keyFie
                     key={f.name}
                     className={`grid-cell${value === null ? ' null' : ''}`}
                     title={formatCell(value)}
-                    onDoubleClick={() => row && editable && f.name !== keyField && setEditing({ index: item.index, field: f.name })}
+                    onDoubleClick={() =>
+                      row && editable && f.name !== keyField && setEditing({ index: item.index, field: f.name })
+                    }
                   >
                     {row ? (value === null ? 'null' : formatCell(value)) : '…'}
                   </span>

@@ -85,12 +85,23 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
             setFilter(filterText.trim());
           }}
         >
-          <input className="filter" placeholder="filter, e.g. name_like=ann&age_gte=30" value={filterText} onChange={(e) => setFilterText(e.target.value)} aria-label="Filter" data-testid="filter" />
+          <input
+            className="filter"
+            placeholder="filter, e.g. name_like=ann&age_gte=30"
+            value={filterText}
+            onChange={(e) => setFilterText(e.target.value)}
+            aria-label="Filter"
+            data-testid="filter"
+          />
         </form>
         <span data-testid="row-count">{rows.total.toLocaleString('en')} rows</span>
         {table.orphaned ? null : (
           <>
-            <button type="button" onClick={() => act(async () => (await client.call('tables.insert', { table: t, row: {} }), undefined))} data-testid="add-row">
+            <button
+              type="button"
+              onClick={() => act(async () => (await client.call('tables.insert', { table: t, row: {} }), undefined))}
+              data-testid="add-row"
+            >
               Add row
             </button>
             <button
@@ -99,7 +110,9 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
               onClick={() =>
                 act(async () => {
                   const key = [...chosen][0];
-                  const source = Array.from({ length: Math.min(rows.total, 5000) }, (_, i) => rows.row(i)).find((r) => r && String(r[keyField ?? '']) === key);
+                  const source = Array.from({ length: Math.min(rows.total, 5000) }, (_, i) => rows.row(i)).find(
+                    (r) => r && String(r[keyField ?? '']) === key,
+                  );
                   if (!source) throw new Error('Scroll the row into view to duplicate it.');
                   const copy = { ...source };
                   for (const f of table.fields) if (f.name === keyField) delete copy[f.name];
@@ -181,7 +194,14 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           }}
         />
       ) : null}
-      {dialog === 'import' ? <ImportDialog client={client} table={table} onClose={() => setDialog(undefined)} onDone={(m) => (setNotice(m), setDialog(undefined))} /> : null}
+      {dialog === 'import' ? (
+        <ImportDialog
+          client={client}
+          table={table}
+          onClose={() => setDialog(undefined)}
+          onDone={(m) => (setNotice(m), setDialog(undefined))}
+        />
+      ) : null}
       {dialog === 'reset' || dialog === 'seed' ? (
         <div className="dialog" role="alertdialog" data-testid="confirm-dialog">
           <p>
@@ -196,7 +216,8 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
               onClick={() =>
                 act(async () => {
                   setDialog(undefined);
-                  if (dialog === 'reset') return `Reset ${t} to its ${(await client.call('tables.resetToSeed', { table: t })).rows} seed rows.`;
+                  if (dialog === 'reset')
+                    return `Reset ${t} to its ${(await client.call('tables.resetToSeed', { table: t })).rows} seed rows.`;
                   return `Saved ${(await client.call('tables.saveSeed', { table: t })).rows} rows as the seed of ${t}.`;
                 })
               }
@@ -209,9 +230,19 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           </footer>
         </div>
       ) : null}
-      {table.orphaned ? <p className="empty">This table belongs to a schema that was removed from the config; its data is kept, read-only.</p> : null}
-      {!table.orphaned && keyField === undefined ? <p className="empty">This schema has no id field, so rows can be viewed but not edited here.</p> : null}
-      {rows.total === 0 && !rows.error ? <p className="empty">No rows{filter ? ' match the filter' : ' yet: add one, generate some, or import a file'}.</p> : null}
+      {table.orphaned ? (
+        <p className="empty">
+          This table belongs to a schema that was removed from the config; its data is kept, read-only.
+        </p>
+      ) : null}
+      {!table.orphaned && keyField === undefined ? (
+        <p className="empty">This schema has no id field, so rows can be viewed but not edited here.</p>
+      ) : null}
+      {rows.total === 0 && !rows.error ? (
+        <p className="empty">
+          No rows{filter ? ' match the filter' : ' yet: add one, generate some, or import a file'}.
+        </p>
+      ) : null}
       <DataGrid
         table={table}
         rows={rows}
@@ -222,7 +253,11 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
         keyField={keyField}
         onDeleteSelected={() => document.querySelector<HTMLButtonElement>('[data-testid="delete-rows"]')?.click()}
         onEdit={async (row, field, value) => {
-          await client.call('tables.update', { table: t, key: row[keyField ?? 'id'] as string | number, changes: { [field]: value } });
+          await client.call('tables.update', {
+            table: t,
+            key: row[keyField ?? 'id'] as string | number,
+            changes: { [field]: value },
+          });
           rows.refresh();
         }}
       />

@@ -30,10 +30,18 @@ export function GenerateDialog({ table, onGenerate, onClose }: Props) {
         Generate rows in <b>{table}</b>
       </header>
       <label>
-        Rows <input value={count} onChange={(e) => setCount(e.target.value)} inputMode="numeric" size={8} aria-label="Rows" />
+        Rows{' '}
+        <input
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          inputMode="numeric"
+          size={8}
+          aria-label="Rows"
+        />
       </label>
       <label>
-        Seed <input value={seed} onChange={(e) => setSeed(e.target.value)} inputMode="numeric" size={8} aria-label="Seed" />
+        Seed{' '}
+        <input value={seed} onChange={(e) => setSeed(e.target.value)} inputMode="numeric" size={8} aria-label="Seed" />
       </label>
       {!valid ? <p className="error">Rows: 1 to 100,000; the seed is a whole number.</p> : null}
       {error ? <p className="error">{error}</p> : null}

@@ -38,7 +38,9 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
   const choose = async (picked: File | undefined) => {
     if (!picked) return;
     if (picked.size > MAX_IMPORT_BYTES) {
-      setError(`${picked.name} is ${(picked.size / 1024 / 1024).toFixed(1)} MB; imports are limited to 20 MB. Split it into smaller files.`);
+      setError(
+        `${picked.name} is ${(picked.size / 1024 / 1024).toFixed(1)} MB; imports are limited to 20 MB. Split it into smaller files.`,
+      );
       return;
     }
     const format: DataFormat = /\.json$/i.test(picked.name) ? 'json' : 'csv';
@@ -57,8 +59,15 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
     if (!file || !preview) return;
     setBusy(true);
     try {
-      const result = await client.call('tables.import', { table: table.table, format: file.format, text: file.text, mapping });
-      onDone(`Imported ${result.inserted} row${result.inserted === 1 ? '' : 's'} into ${table.table}${result.skipped.length ? `, skipped ${result.skipped.length} bad` : ''}.`);
+      const result = await client.call('tables.import', {
+        table: table.table,
+        format: file.format,
+        text: file.text,
+        mapping,
+      });
+      onDone(
+        `Imported ${result.inserted} row${result.inserted === 1 ? '' : 's'} into ${table.table}${result.skipped.length ? `, skipped ${result.skipped.length} bad` : ''}.`,
+      );
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -72,7 +81,13 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
         Import rows into <b>{table.table}</b>
       </header>
       <label className="file-pick">
-        JSON or CSV file <input type="file" accept=".csv,.json,text/csv,application/json" onChange={(e) => void choose(e.target.files?.[0])} data-testid="import-file" />
+        JSON or CSV file{' '}
+        <input
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          onChange={(e) => void choose(e.target.files?.[0])}
+          data-testid="import-file"
+        />
       </label>
       {error ? (
         <p className="error" role="alert" data-testid="import-error">
@@ -93,7 +108,11 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
                 <tr key={column}>
                   <td>{column}</td>
                   <td>
-                    <select value={mapping[column] ?? ''} onChange={(e) => remap(column, e.target.value)} aria-label={`Field for ${column}`}>
+                    <select
+                      value={mapping[column] ?? ''}
+                      onChange={(e) => remap(column, e.target.value)}
+                      aria-label={`Field for ${column}`}
+                    >
                       <option value="">(leave out)</option>
                       {table.fields.map((f) => (
                         <option key={f.name} value={f.name}>
@@ -122,7 +141,13 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
         </>
       ) : null}
       <footer>
-        <button type="button" className="primary" disabled={!preview || preview.good === 0 || busy} onClick={() => void importGood()} data-testid="import-go">
+        <button
+          type="button"
+          className="primary"
+          disabled={!preview || preview.good === 0 || busy}
+          onClick={() => void importGood()}
+          data-testid="import-go"
+        >
           Import {preview?.good ?? 0} good row{preview?.good === 1 ? '' : 's'}
           {preview?.bad.length ? `, skip ${preview.bad.length}` : ''}
         </button>

@@ -5,16 +5,24 @@ export function parseCell(type: string, text: string): Parsed {
   if (text.trim() === '' && type !== 'string') return { value: null };
   switch (type) {
     case 'integer':
-      return /^-?\d+$/.test(text.trim()) && Number.isSafeInteger(Number(text)) ? { value: Number(text) } : { error: 'must be an integer' };
+      return /^-?\d+$/.test(text.trim()) && Number.isSafeInteger(Number(text))
+        ? { value: Number(text) }
+        : { error: 'must be an integer' };
     case 'number': {
       const n = Number(text);
       return text.trim() !== '' && Number.isFinite(n) ? { value: n } : { error: 'must be a number' };
     }
     case 'boolean':
-      return text === 'true' ? { value: true } : text === 'false' ? { value: false } : { error: 'must be true or false' };
+      return text === 'true'
+        ? { value: true }
+        : text === 'false'
+          ? { value: false }
+          : { error: 'must be true or false' };
     case 'datetime': {
       const date = new Date(text);
-      return Number.isNaN(date.getTime()) ? { error: 'must be a date and time' } : { value: /Z|[+-]\d\d:?\d\d$/.test(text) ? text : date.toISOString() };
+      return Number.isNaN(date.getTime())
+        ? { error: 'must be a date and time' }
+        : { value: /Z|[+-]\d\d:?\d\d$/.test(text) ? text : date.toISOString() };
     }
     case 'json':
       try {

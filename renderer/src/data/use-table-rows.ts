@@ -20,7 +20,12 @@ export interface RowsView {
  * Rows fetched by page with SQL paging (never a whole table), cached, and dropped when the table,
  * the filter or the sort changes.
  */
-export function useTableRows(client: StudioClient, table: string | undefined, filter: string, sort: TableQuery['sort']): RowsView {
+export function useTableRows(
+  client: StudioClient,
+  table: string | undefined,
+  filter: string,
+  sort: TableQuery['sort'],
+): RowsView {
   const pages = useRef(new Map<number, Record<string, unknown>[]>());
   const loading = useRef(new Set<number>());
   // A page that failed is not asked for again until refresh(): no retry storm against a broken query.
@@ -34,7 +39,8 @@ export function useTableRows(client: StudioClient, table: string | undefined, fi
 
   const load = useCallback(
     (page: number, force = false) => {
-      if (!table || (!force && pages.current.has(page)) || loading.current.has(page) || failed.current.has(page)) return;
+      if (!table || (!force && pages.current.has(page)) || loading.current.has(page) || failed.current.has(page))
+        return;
       const gen = generation.current;
       loading.current.add(page);
       client

@@ -2,7 +2,11 @@ import type * as Monaco from 'monaco-editor';
 import type { Problem } from '../../../shared/src/problems';
 
 /** The engine's problems as Monaco markers at their exact line and column. */
-export function setProblemMarkers(monaco: typeof Monaco, model: Monaco.editor.ITextModel, problems: readonly Problem[]): void {
+export function setProblemMarkers(
+  monaco: typeof Monaco,
+  model: Monaco.editor.ITextModel,
+  problems: readonly Problem[],
+): void {
   const markers = problems.map((p) => {
     const sameSpot = p.range.end.line === p.range.start.line && p.range.end.column <= p.range.start.column;
     return {
@@ -13,7 +17,9 @@ export function setProblemMarkers(monaco: typeof Monaco, model: Monaco.editor.IT
       startLineNumber: p.range.start.line,
       startColumn: p.range.start.column,
       endLineNumber: p.range.end.line,
-      endColumn: sameSpot ? model.getLineMaxColumn(Math.min(p.range.start.line, model.getLineCount())) : p.range.end.column,
+      endColumn: sameSpot
+        ? model.getLineMaxColumn(Math.min(p.range.start.line, model.getLineCount()))
+        : p.range.end.column,
     };
   });
   monaco.editor.setModelMarkers(model, 'mockyard', markers);

@@ -35,7 +35,13 @@ export function setUpMonaco(): typeof monaco {
     validate: false,
     completion: true,
     hover: true,
-    schemas: [{ uri: 'https://mockyard.dev/schema/mockyard.schema.json', fileMatch: ['*'], schema: configJsonSchema() as never }],
+    schemas: [
+      {
+        uri: 'https://mockyard.dev/schema/mockyard.schema.json',
+        fileMatch: ['*'],
+        schema: configJsonSchema() as never,
+      },
+    ],
   });
   loader.config({ monaco });
   return monaco;

@@ -40,7 +40,17 @@ function JsonNode({ value, depth, label }: { value: unknown; depth: number; labe
       <summary>
         {key}
         {open}
-        <span className="json-count"> {entries.length} {Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'} </span>
+        <span className="json-count">
+          {' '}
+          {entries.length}{' '}
+          {Array.isArray(value)
+            ? entries.length === 1
+              ? 'item'
+              : 'items'
+            : entries.length === 1
+              ? 'key'
+              : 'keys'}{' '}
+        </span>
       </summary>
       <div className="json-children">
         {entries.map(([k, v]) => (

@@ -37,7 +37,10 @@ function Message({ headers, body, testId }: { headers: Record<string, unknown>; 
         <Headers headers={headers} />
       </details>
       <div className="body-head">
-        Body <button type="button" onClick={() => copy(body)}>Copy</button>
+        Body{' '}
+        <button type="button" onClick={() => copy(body)}>
+          Copy
+        </button>
       </div>
       <div data-testid={testId}>
         <BodyView text={body} />
@@ -82,7 +85,8 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
       </header>
       {replayed ? <p className="notice">{replayed}</p> : null}
       <p className="meta">
-        {new Date(entry.time).toLocaleString()} · {entry.duration.toFixed(1)} ms · {entry.endpoint ?? 'no matching endpoint'}
+        {new Date(entry.time).toLocaleString()} · {entry.duration.toFixed(1)} ms ·{' '}
+        {entry.endpoint ?? 'no matching endpoint'}
       </p>
       {entry.notes.length ? (
         <ul className="notes" data-testid="log-notes">

@@ -25,9 +25,17 @@ export function LogTab({ client, store, url }: Props) {
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   const [showSettings, setShowSettings] = useState(false);
   const [message, setMessage] = useState<string | undefined>(undefined);
-  const shown = useMemo(() => (filter.trim() ? log.entries.filter(logFilter(filter)) : log.entries), [log.entries, filter]);
+  const shown = useMemo(
+    () => (filter.trim() ? log.entries.filter(logFilter(filter)) : log.entries),
+    [log.entries, filter],
+  );
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 15 });
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 15,
+  });
   const selected = selectedId === undefined ? undefined : log.entries.find((e) => e.id === selectedId);
 
   // New rows arrive on top. At the top, the list follows them; scrolled down or with a row
@@ -54,15 +62,28 @@ export function LogTab({ client, store, url }: Props) {
   return (
     <div className="log-tab" data-testid="log">
       <div className="toolbar">
-        <input className="filter" placeholder="filter: GET 4xx /users endpoint:none" value={filterText} onChange={(e) => setFilterText(e.target.value)} aria-label="Filter requests" data-testid="log-filter" />
+        <input
+          className="filter"
+          placeholder="filter: GET 4xx /users endpoint:none"
+          value={filterText}
+          onChange={(e) => setFilterText(e.target.value)}
+          aria-label="Filter requests"
+          data-testid="log-filter"
+        />
         <span data-testid="log-counts">
-          {shown.length === log.entries.length ? `${log.entries.length} kept` : `${shown.length} shown of ${log.entries.length} kept`}
+          {shown.length === log.entries.length
+            ? `${log.entries.length} kept`
+            : `${shown.length} shown of ${log.entries.length} kept`}
           {log.settings ? ` (limit ${log.settings.limit})` : ''}
         </span>
         <button type="button" onClick={() => log.pause(!log.paused)} aria-pressed={log.paused} data-testid="log-pause">
           {log.paused ? `Resume${log.waiting ? ` (${log.waiting} new)` : ''}` : 'Pause'}
         </button>
-        <button type="button" onClick={() => void log.clear().then(() => setSelectedId(undefined))} data-testid="log-clear">
+        <button
+          type="button"
+          onClick={() => void log.clear().then(() => setSelectedId(undefined))}
+          data-testid="log-clear"
+        >
           Clear
         </button>
         <span className="spacer" />
@@ -84,7 +105,9 @@ export function LogTab({ client, store, url }: Props) {
           </button>
         </div>
       ) : null}
-      {showSettings && log.settings ? <LogSettingsForm settings={log.settings} onSave={(s) => log.configure(s).then(() => setShowSettings(false))} /> : null}
+      {showSettings && log.settings ? (
+        <LogSettingsForm settings={log.settings} onSave={(s) => log.configure(s).then(() => setShowSettings(false))} />
+      ) : null}
       {log.entries.length === 0 ? (
         <div className="empty-state" data-testid="log-empty">
           <h3>No requests yet</h3>
@@ -126,7 +149,12 @@ export function LogTab({ client, store, url }: Props) {
                     <span>{e.duration.toFixed(1)}</span>
                     <span className="endpoint">
                       {e.endpoint ?? 'no match'}
-                      {e.notes.length ? <span className="note-marker" title={e.notes.join('\n')}> ●</span> : null}
+                      {e.notes.length ? (
+                        <span className="note-marker" title={e.notes.join('\n')}>
+                          {' '}
+                          ●
+                        </span>
+                      ) : null}
                     </span>
                   </button>
                 );

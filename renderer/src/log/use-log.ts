@@ -23,7 +23,10 @@ export class LogStore {
 
   constructor(private readonly client: StudioClient) {
     void Promise.all([client.call('log.list', {}), client.call('log.settings', {})]).then(([list, settings]) =>
-      this.set({ settings, entries: [...list.slice(-settings.limit).reverse(), ...this.snapshot.entries].slice(0, settings.limit) }),
+      this.set({
+        settings,
+        entries: [...list.slice(-settings.limit).reverse(), ...this.snapshot.entries].slice(0, settings.limit),
+      }),
     );
     this.off = client.on('log.batch', (batch) => {
       const newest = batch.slice().reverse();
