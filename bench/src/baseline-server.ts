@@ -13,7 +13,9 @@ db.pragma('synchronous = NORMAL');
 db.exec('CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT, email TEXT)');
 if ((db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n === 0) {
   const insert = db.prepare('INSERT INTO users (name, email) VALUES (?, ?)');
-  db.transaction(() => seedUsers().forEach((u) => insert.run(u.name, u.email)))();
+  db.transaction(() => {
+    for (const u of seedUsers()) insert.run(u.name, u.email);
+  })();
 }
 const list = db.prepare('SELECT id, name, email FROM users ORDER BY id LIMIT 100');
 const one = db.prepare('SELECT id, name, email FROM users WHERE id = ?');

@@ -8,10 +8,10 @@
  * SOAK_CONNECTIONS (default 8) the requests in flight. Everything goes to 127.0.0.1 and stops by itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath, } from 'node:url';
 import { DEFAULT_LOG_LIMIT } from '../../engine/src/log/request-log.js';
 import { freePort, rssMiB } from './processes.js';
 
@@ -195,7 +195,8 @@ async function main(): Promise<void> {
         const id = (JSON.parse(body) as { id?: unknown }).id;
         // Keep the id pool bounded: new ids replace random old ones (all still exist).
         if (typeof id === 'number')
-          ids.length < 5000 ? ids.push(id) : (ids[Math.floor(Math.random() * ids.length)] = id);
+          if (ids.length < 5000) ids.push(id);
+          else ids[Math.floor(Math.random() * ids.length)] = id;
       }
     } catch (err) {
       tally.requests++;

@@ -125,7 +125,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
   const host = engine.model?.server.host ?? '';
   if (values.host !== undefined && !isLoopbackHost(host))
     process.stderr.write(`${c.yellow('warning')} ${messages.bindPublic(host)}\n`);
-  let address;
+  let address: Awaited<ReturnType<Engine['start']>>;
   try {
     address = await engine.start();
   } catch (err) {

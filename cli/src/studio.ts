@@ -59,7 +59,7 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
     fail(`cannot read ${file}: ${readErrorReason(err)}`, 1);
   }
   for (const p of session.problems) process.stderr.write(`${formatProblem(configPath, p, c)}\n`);
-  let server;
+  let server: Awaited<ReturnType<typeof startStudioServer>>;
   try {
     server = await startStudioServer({
       session,

@@ -14,6 +14,7 @@ const PACKAGE_VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 const TIMEOUT_MS = 10_000;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI escape starts with ESC.
 const ANSI = /\u001b\[/;
 
 const USERS = `schemas:

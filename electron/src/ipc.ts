@@ -32,7 +32,9 @@ export function registerStudioIpc(ipcMain: IpcMainLike, handlers: StudioHandlers
       return handler(args ?? {});
     });
   }
-  return () => CALL_NAMES.forEach((name) => ipcMain.removeHandler(name));
+  return () => {
+    for (const name of CALL_NAMES) ipcMain.removeHandler(name);
+  };
 }
 
 /** Forwards the session's events to the window: `send(EVENT_CHANNEL, name, payload)`. */
@@ -41,5 +43,7 @@ export function forwardStudioEvents(
   send: (channel: string, name: string, payload: unknown) => void,
 ): () => void {
   const offs = EVENT_NAMES.map((name) => on(name, (payload) => send(EVENT_CHANNEL, name, payload)));
-  return () => offs.forEach((off) => off());
+  return () => {
+    for (const off of offs) off();
+  };
 }

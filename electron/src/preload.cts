@@ -56,7 +56,7 @@ const EVENTS = {
 } satisfies Record<EventName, true>;
 
 function on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) => void): () => void {
-  if (!Object.prototype.hasOwnProperty.call(EVENTS, event)) throw new Error(`Unknown event '${String(event)}'.`);
+  if (!Object.hasOwn(EVENTS, event)) throw new Error(`Unknown event '${String(event)}'.`);
   const wrapped = (_e: IpcRendererEvent, name: string, payload: StudioEvents[E]): void => {
     if (name === event) listener(payload);
   };

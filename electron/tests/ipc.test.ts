@@ -33,7 +33,11 @@ async function openSession() {
   );
   const session = new StudioSession({ configPath, port: 0, watch: false });
   await session.open();
-  return { session, dir, close: async () => (await session.close(), rmSync(dir, { recursive: true, force: true })) };
+  return { session, dir, close: async () => {
+      await session.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 test('every contract call is served over IPC by the shared handlers, against a real engine', async () => {
@@ -79,9 +83,8 @@ test('session events are forwarded to the window on the event channel', async ()
       <E extends keyof StudioEvents>(e: E, l: (p: StudioEvents[E]) => void) => session.on(e, l),
       (channel, name, payload) => sent.push([channel, name, payload]),
     );
-    await session.save(
-      (await session.validate(session.text), session.text.replace('name: string', 'name: string\n      email: string')),
-    );
+    await session.validate(session.text);
+    await session.save(session.text.replace('name: string', 'name: string\n      email: string'));
     assert.ok(sent.some(([channel, name]) => channel === EVENT_CHANNEL && name === 'config.applied'));
     stop();
     const count = sent.length;

@@ -13,8 +13,10 @@ export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'mockyard')
-      return (root = dir);
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'mockyard') {
+      root = dir;
+      return dir;
+    }
     const parent = dirname(dir);
     if (parent === dir) throw new Error('Cannot find the mockyard package folder.');
     dir = parent;

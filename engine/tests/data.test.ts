@@ -39,7 +39,10 @@ async function open(
     session,
     api: createStudioHandlers(session),
     configPath,
-    close: async () => (await session.close(), cleanup()),
+    close: async () => {
+      await session.close();
+      cleanup();
+    },
   };
 }
 
@@ -260,7 +263,7 @@ test('save as seed writes the rows into the config, keeping its comments, and re
 test('a file over the import limit is refused before parsing, and bad JSON is a clear error', async () => {
   const { api, close } = await open();
   try {
-    const huge = 'name\n' + 'x'.repeat(21 * 1024 * 1024);
+    const huge = `name\n${'x'.repeat(21 * 1024 * 1024)}`;
     await assert.rejects(
       api['tables.importPreview']({ table: 'people', format: 'csv', text: huge }),
       /imports are limited to 20 MB/,

@@ -23,10 +23,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, } from 'node:path';
 import { cliCommand, ROOT } from './cli-command.js';
 import { test, type TestContext } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerStatus } from '../../shared/src/studio-contract.js';
 import { Engine } from '../src/engine.js';
 import { StudioSession } from '../src/studio/session.js';

@@ -211,10 +211,12 @@ test('2,000 concurrent keep-alive sockets: the real server stays prompt and its 
   const sockets: Socket[] = [];
   try {
     const deadline = Date.now() + 10_000;
-    let match: RegExpExecArray | null = null;
-    while (!(match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out))) {
+    const listening = (): RegExpExecArray | null => /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+    let match = listening();
+    while (!match) {
       assert.ok(Date.now() < deadline && child.exitCode === null, `the server did not start:\n${out}`);
       await sleep(20);
+      match = listening();
     }
     const url = match[0];
     const port = Number(match[1]);
@@ -222,7 +224,7 @@ test('2,000 concurrent keep-alive sockets: the real server stays prompt and its 
     const before = rssOf(child.pid as number);
 
     /** Sends a keep-alive GET on every socket and waits for every answer. */
-    const roundTrip = (batch: Socket[]): Promise<void[]> =>
+    const roundTrip = (batch: Socket[]): Promise<unknown> =>
       Promise.all(
         batch.map(
           (socket) =>

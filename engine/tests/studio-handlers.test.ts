@@ -533,7 +533,7 @@ test('tables.list counts rows and marks a table left by a removed schema as orph
       ['id', 'name', 'email', 'age'],
     );
     assert.equal(posts?.rows, 2);
-    assert.equal(tables.length, 2, 'no internal tables: ' + tables.map((t) => t.table).join(', '));
+    assert.equal(tables.length, 2, `no internal tables: ${tables.map((t) => t.table).join(', ')}`);
 
     const withoutPosts = CONFIG.replace(/ {2}Post:\n {4}properties:\n {6}id: integer\n {6}title: string\n/, '')
       .replace('  - resource: Post\n', '')

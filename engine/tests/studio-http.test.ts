@@ -27,7 +27,7 @@ const CONFIG = yaml`
       - { name: Ada }
 `;
 
-const TOKEN = 'a'.repeat(16) + '0123456789abcdef0123456789abcdef';
+const TOKEN = `${'a'.repeat(16)}0123456789abcdef0123456789abcdef`;
 const SECRET = 'TOP-SECRET-6d1f0c';
 const INDEX = '<!doctype html><title>Mockyard studio</title><div id="root"></div>';
 
@@ -165,8 +165,7 @@ function openEvents(port: number, headers: Record<string, string>): Promise<Sse>
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
+          for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
             const frame = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             let event = 'message';
@@ -274,7 +273,7 @@ test('?token= serves the index with a strict HttpOnly cookie that then works for
     assert.match(cookie, /; Path=\//);
     assert.ok(cookie.startsWith(`mockyard_studio=${TOKEN};`), cookie);
 
-    const jar = { Cookie: (cookie.split(';')[0] as string) + '; theme=dark' };
+    const jar = { Cookie: `${cookie.split(';')[0] as string}; theme=dark` };
     const call = await s.raw({ method: 'POST', path: '/api/call/config.get', headers: jar, body: '{}' });
     assert.equal(call.status, 200);
     assert.equal((jsonOf(call) as { text: string }).text, CONFIG);

@@ -98,7 +98,7 @@ export function useStudio(client: StudioClient) {
     ];
     return () => {
       alive = false;
-      offs.forEach((off) => off());
+      for (const off of offs) off();
     };
   }, [client, patch, refreshTables]);
 

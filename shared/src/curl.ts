@@ -9,6 +9,7 @@ const SKIPPED = new Set(['host', 'content-length', 'connection', 'accept-encodin
  */
 export function shellQuote(value: string): string {
   if (/^[A-Za-z0-9_\-./:=@%+,]+$/.test(value)) return value;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   if (!/[\u0000-\u001f\u007f]/.test(value)) return `'${value.replace(/'/g, `'\\''`)}'`;
   const escaped = [...value]
     .map((ch) => {

@@ -1,7 +1,7 @@
 import type { TableInfo, TableQuery, TableRows } from '../../../shared/src/studio-contract.js';
 import type { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
-import type { SchemaModel } from '../model.js';
+import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
 import { ident } from '../store/sql.js';
 import type { TableStore } from '../store/table-store.js';
@@ -59,7 +59,8 @@ function totalsFor(engine: Engine): Map<string, number> {
     engine.on('tableChanged', ({ table }) => {
       for (const key of fresh.keys()) if (key.startsWith(`${table}\u0000`)) fresh.delete(key);
     });
-    totals.set(engine, (cache = fresh));
+    cache = fresh;
+    totals.set(engine, fresh);
   }
   return cache;
 }

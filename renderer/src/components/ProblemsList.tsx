@@ -17,7 +17,7 @@ export function ProblemsList({ problems, onJump }: Props) {
       ) : (
         <ul>
           {problems.map((p, i) => (
-            <li key={i}>
+            <li key={`${p.range.start.line}:${p.range.start.column}:${p.code}:${i}`}>
               <button
                 type="button"
                 className={`problem ${p.severity}`}

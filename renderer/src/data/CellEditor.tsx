@@ -35,7 +35,10 @@ export function CellEditor({ type, value, error, onCommit, onCancel }: Props) {
           autoFocus
           value={text}
           rows={4}
-          onChange={(e) => (setText(e.target.value), setLocal(undefined))}
+          onChange={(e) => {
+            setText(e.target.value);
+            setLocal(undefined);
+          }}
           onKeyDown={keys}
           aria-invalid={!!message}
         />
@@ -53,7 +56,10 @@ export function CellEditor({ type, value, error, onCommit, onCancel }: Props) {
         <input
           autoFocus
           value={text}
-          onChange={(e) => (setText(e.target.value), setLocal(undefined))}
+          onChange={(e) => {
+            setText(e.target.value);
+            setLocal(undefined);
+          }}
           onKeyDown={keys}
           onBlur={onCancel}
           aria-invalid={!!message}

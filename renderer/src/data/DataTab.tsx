@@ -31,6 +31,7 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
   const keyField = table?.fields.find((f) => f.name === 'id') ? 'id' : undefined;
   const name = table?.table;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: switching to another table clears its selection, filter and sort.
   useEffect(() => {
     setChosen(new Set());
     setFilter('');
@@ -99,7 +100,12 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           <>
             <button
               type="button"
-              onClick={() => act(async () => (await client.call('tables.insert', { table: t, row: {} }), undefined))}
+              onClick={() =>
+                act(async () => {
+                  await client.call('tables.insert', { table: t, row: {} });
+                  return undefined;
+                })
+              }
               data-testid="add-row"
             >
               Add row
@@ -179,7 +185,10 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
       {notice || error || rows.error ? (
         <div className={`banner ${error || rows.error ? 'banner-error' : ''}`} role="status" data-testid="data-message">
           <span>{error ?? rows.error ?? notice}</span>
-          <button type="button" onClick={() => (setNotice(undefined), setError(undefined))}>
+          <button type="button" onClick={() => {
+            setNotice(undefined);
+            setError(undefined);
+          }}>
             Dismiss
           </button>
         </div>
@@ -199,7 +208,10 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           client={client}
           table={table}
           onClose={() => setDialog(undefined)}
-          onDone={(m) => (setNotice(m), setDialog(undefined))}
+          onDone={(m) => {
+            setNotice(m);
+            setDialog(undefined);
+          }}
         />
       ) : null}
       {dialog === 'reset' || dialog === 'seed' ? (

@@ -23,7 +23,10 @@ export function GenerateDialog({ table, onGenerate, onClose }: Props) {
         e.preventDefault();
         if (!valid) return;
         setBusy(true);
-        onGenerate(n, s).then(onClose, (err: Error) => (setError(err.message), setBusy(false)));
+        onGenerate(n, s).then(onClose, (err: Error) => {
+          setError(err.message);
+          setBusy(false);
+        });
       }}
     >
       <header>

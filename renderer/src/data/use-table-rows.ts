@@ -37,6 +37,7 @@ export function useTableRows(
   const [, setTick] = useState(0);
   const sortKey = sort ? `${sort.field}:${sort.descending}` : '';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sortKey stands for sort (see below).
   const load = useCallback(
     (page: number, force = false) => {
       if (!table || (!force && pages.current.has(page)) || loading.current.has(page) || failed.current.has(page))
@@ -84,9 +85,9 @@ export function useTableRows(
       loading.current.clear();
       failed.current.clear();
       const cached = [...pages.current.keys()];
-      (cached.length ? cached : [0]).forEach((page) => load(page, true));
+      for (const page of cached.length ? cached : [0]) load(page, true);
     }, 100);
-  }, [load, reset]);
+  }, [load]);
 
   useEffect(() => {
     reset();

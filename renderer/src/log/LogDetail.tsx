@@ -91,6 +91,7 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
       {entry.notes.length ? (
         <ul className="notes" data-testid="log-notes">
           {entry.notes.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an entry's notes never change once logged.
             <li key={i}>{n}</li>
           ))}
         </ul>
