@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LogEntry } from '../../shared/src/log-entry.js';
-import { messages } from '../../shared/src/messages.js';
+import { httpMessages, messages } from '../../shared/src/messages.js';
 import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary, TableSummary } from '../../shared/src/service-summary.js';
 import type { ValidationResult } from './config/check.js';
 import { validateQuickly } from './config/validate-quickly.js';
 import { adminHandler } from './http/admin.js';
+import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address, type ListenerOptions } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
 import { RequestLog, type RequestLogOptions, type ServedRequest } from './log/request-log.js';
-import type { ServiceModel } from './model.js';
+import type { ServiceModel } from './model/service-model.js';
 import { openDatabase, resetStore, setUpStore, type Database } from './store/database.js';
+import { storeFailure } from './store/sqlite-errors.js';
 import type { TableChange, TableStore } from './store/table-store.js';
 import { TypedEmitter } from './typed-emitter.js';
 
@@ -143,67 +145,92 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   private applying: Promise<unknown> = Promise.resolve();
 
+  /** The steps of one apply: validate, settle the server settings, open the store, build the runtime, swap, rebind. */
   private async applyNow(text: string): Promise<ApplyResult> {
     const { problems, model } = await this.validate(text);
     if (!model) return this.reject(problems);
-    const { server } = model;
+    this.overrideServerSettings(model);
+    const opened = this.openStore(model.server.database);
+    if ('failure' in opened) return this.reject([...problems, opened.failure]);
+    const built = this.buildRuntime(model, opened.db);
+    if ('failure' in built) {
+      if (opened.fresh) opened.db.close();
+      return this.reject([...problems, built.failure]);
+    }
+    problems.push(...built.warnings);
+    this.swap(built.runtime, opened.db, model.server.database, opened.fresh);
+    const rebindProblem = await this.rebind(model.server);
+    if (rebindProblem) problems.push(rebindProblem);
+    const endpoints = summarise(model);
+    this.emit('applied', { version: this.version, endpoints, problems });
+    return { ok: true, version: this.version, problems, endpoints };
+  }
+
+  /** The CLI's --port, --host and --db (and --admin's token) win over the config's `server:`. */
+  private overrideServerSettings({ server }: ServiceModel): void {
     if (this.options.port !== undefined) server.port = this.options.port;
     if (this.options.host !== undefined) server.host = this.options.host;
     if (this.options.database !== undefined) server.database = this.options.database;
     if (this.options.admin && !server.adminToken) server.adminToken = this.adminToken;
+  }
 
-    let db = this.db;
-    const newDb = server.database !== this.dbFile || !db;
-    if (newDb) {
-      try {
-        db = openDatabase(server.database);
-      } catch (err) {
-        return this.reject([
-          ...problems,
-          errorProblem('databaseOpenFailed', messages.databaseOpenFailed(server.database, (err as Error).message)),
-        ]);
-      }
-    }
-    const database = db as Database.Database;
-    let runtime: ServiceRuntime;
+  /** The database of the new config: the open one when the file is the same, else a newly opened one. */
+  private openStore(file: string): { db: Database.Database; fresh: boolean } | { failure: Problem } {
+    if (this.db && file === this.dbFile) return { db: this.db, fresh: false };
     try {
-      const { stores, warnings } = setUpStore(database, model, (schema, change) =>
+      return { db: openDatabase(file), fresh: true };
+    } catch (err) {
+      return { failure: errorProblem('databaseOpenFailed', messages.databaseOpenFailed(file, (err as Error).message)) };
+    }
+  }
+
+  /** Migrates and seeds the tables, then compiles the router over them. */
+  private buildRuntime(
+    model: ServiceModel,
+    db: Database.Database,
+  ): { runtime: ServiceRuntime; warnings: Problem[] } | { failure: Problem } {
+    try {
+      const { stores, warnings } = setUpStore(db, model, (schema, change) =>
         this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
       );
-      problems.push(...warnings);
-      runtime = new ServiceRuntime(model, stores, {
+      const runtime = new ServiceRuntime(model, stores, {
         onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
-        admin: server.adminToken ? this.admin : undefined,
-        onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
+        admin: model.server.adminToken ? this.admin : undefined,
+        onError: (err) =>
+          this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
+        storeFailure,
       });
+      return { runtime, warnings };
     } catch (err) {
-      if (newDb) database.close();
-      return this.reject([...problems, errorProblem('migrationFailed', (err as Error).message)]);
+      return { failure: errorProblem('migrationFailed', (err as Error).message) };
     }
+  }
 
+  /** Makes the new runtime live. A database no longer used closes once the requests still running on it finish. */
+  private swap(runtime: ServiceRuntime, db: Database.Database, file: string, freshDb: boolean): void {
     const previous = this.runtime;
     const previousDb = this.db;
     this.runtime = runtime;
-    this.db = database;
-    this.dbFile = server.database;
+    this.db = db;
+    this.dbFile = file;
     this.version++;
-    if (newDb && previous && previousDb) void previous.drained().then(() => previousDb.close());
+    if (freshDb && previous && previousDb) void previous.drained().then(() => previousDb.close());
+  }
 
+  /** Listens on the new host or port when they changed while listening; a failure is a problem, not a throw. */
+  private async rebind(server: ServiceModel['server']): Promise<Problem | undefined> {
     const address = this.listener.address;
-    if (
-      address &&
-      (address.port !== server.port || address.host !== server.host) &&
-      !(server.port === 0 && address.host === server.host)
-    ) {
-      try {
-        this.emit('listening', await this.listener.listen(server.port, server.host));
-      } catch (err) {
-        problems.push(errorProblem('listenFailed', this.listenError(err, server.port)));
-      }
+    if (!address) return undefined;
+    const samePlace = address.port === server.port && address.host === server.host;
+    // Port 0 means "any free port": the one already held is as good as a new one.
+    const anyPortHere = server.port === 0 && address.host === server.host;
+    if (samePlace || anyPortHere) return undefined;
+    try {
+      this.emit('listening', await this.listener.listen(server.port, server.host));
+      return undefined;
+    } catch (err) {
+      return errorProblem('listenFailed', this.listenError(err, server.port));
     }
-    const endpoints = summarise(model);
-    this.emit('applied', { version: this.version, endpoints, problems });
-    return { ok: true, version: this.version, problems, endpoints };
   }
 
   /** Starts listening on the applied config's host and port. */
@@ -285,7 +312,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const runtime = this.runtime;
     if (!runtime) {
-      res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'No config is loaded.' }));
+      sendReply(res, errorReply(503, httpMessages.noConfigLoaded()));
       return;
     }
     runtime.handle(req, res);

@@ -8,11 +8,7 @@ export interface ConfigWatch {
   close(): Promise<void>;
 }
 
-/**
- * Calls `onChange` with the file's new text after it changes, debounced. Editors that save by
- * writing a temp file and renaming it over the config are handled: the folder is watched, so the
- * file is found again whatever happened to it in between.
- */
+/** What `watchConfig` reports to, and how. */
 export interface WatchOptions {
   onChange: (text: string) => void;
   onError: (err: Error) => void;
@@ -44,10 +40,13 @@ export function describeReadError(file: string, err: unknown): string {
 }
 
 /**
- * Watches the config's folder (and, for a symlink, the folder of the file it points to) for events
- * naming the file. A watch on the file itself (inotify on the file, as chokidar does) loses it once
- * it is deleted and a folder put in its place, or once it cannot be read: then edits after it comes
- * back go unnoticed. A folder watch needs no permission on the file and survives all of these.
+ * Calls `onChange` with the file's new text after it changes, debounced. Editors that save by
+ * writing a temp file and renaming it over the config are handled: the config's folder (and, for a
+ * symlink, the folder of the file it points to) is watched for events naming the file, so the file
+ * is found again whatever happened to it in between. A watch on the file itself (inotify on the
+ * file, as chokidar does) loses it once it is deleted and a folder put in its place, or once it
+ * cannot be read: then edits after it comes back go unnoticed. A folder watch needs no permission
+ * on the file and survives all of these.
  */
 export function watchConfig(
   file: string,

@@ -6,15 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
-import { cliCommand, ROOT } from './cli-command.js';
+import { join, resolve } from 'node:path';
+import { cliCommand, } from './cli-command.js';
 import { test, type TestContext } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isLoopbackHost } from '../src/config/compile-server.js';
 import { Engine } from '../src/engine.js';
-import { foreignRequest } from '../src/http/admin.js';
+import { foreignRequest } from '../src/http/guards.js';
 import { createStudioHandlers } from '../src/studio/handlers.js';
 import { startStudioServer } from '../src/studio/http-transport.js';
 import { StudioSession } from '../src/studio/session.js';

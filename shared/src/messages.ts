@@ -98,10 +98,13 @@ export const httpMessages = {
   conflict: (schema: string, field: string, value: string) => `A ${schema} with ${field} ${value} already exists.`,
   queryWrongType: (param: string, expected: string, value: string) =>
     `Query parameter '${param}' must be ${expected}, not '${value}'.`,
+  pathWrongType: (param: string, expected: string, value: string) =>
+    `Path parameter '${param}' must be ${expected}, not '${value}'.`,
   sortUnknownField: (field: string, schema: string) => `Cannot sort by '${field}': it is not a field of ${schema}.`,
   notAcceptable: () => 'Not acceptable: this endpoint answers application/json or application/xml.',
   unauthorized: () => 'Missing or wrong admin token; send Authorization: Bearer <token>.',
   internal: () => 'Internal server error',
+  noConfigLoaded: () => 'No config is loaded.',
   storeFull: () => 'The database disk is full; nothing was written.',
   storeBusy: () => 'The database is busy (locked by another process); try again.',
   storeDamaged: () =>

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
-import type { EndpointModel, SchemaEndpoint, ServiceModel } from '../model.js';
-import { snakeCase } from '../store/table-name.js';
+import type { EndpointModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
+import { snakeCase } from '../model/table-name.js';
 import { parseListQuery } from '../store/list-query.js';
 import type { TableStore } from '../store/table-store.js';
+import { errorReply, type Reply } from './reply.js';
 
 /** What a handler needs from the request; the body is read only when a handler asks for it. */
 export interface RequestContext {
@@ -16,12 +16,6 @@ export interface RequestContext {
   body(): Promise<unknown>;
 }
 
-/** A handler's answer: the JSON text to send (undefined for no body) and extra headers. */
-export interface Reply {
-  status: number;
-  json: string | undefined;
-  headers?: Record<string, string>;
-}
 
 /** An endpoint compiled once per config version into a function plus its XML element names. */
 export interface CompiledEndpoint {
@@ -31,7 +25,7 @@ export interface CompiledEndpoint {
   xmlItem: string;
 }
 
-const notFound = (): HttpError => new HttpError(404, httpMessages.notFound);
+const notFound = (): Reply => errorReply(404, httpMessages.notFound);
 
 function linkHeader(ctx: RequestContext, page: number, limit: number, total: number): string {
   const last = Math.max(1, Math.ceil(total / Math.max(1, limit)));
@@ -104,7 +98,7 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
     case 'get':
       return (ctx) => {
         const json = store.get(columns, values(ctx));
-        if (json === undefined) throw notFound();
+        if (json === undefined) return notFound();
         return { status, json: withBody(json) };
       };
     case 'create': {
@@ -124,14 +118,14 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
       return async (ctx) => {
         const body = await ctx.body();
         const json = store.update(columns, values(ctx), body, mode);
-        if (json === undefined) throw notFound();
+        if (json === undefined) return notFound();
         return { status, json: withBody(json) };
       };
     }
     case 'delete':
       return (ctx) => {
         const json = store.delete(columns, values(ctx));
-        if (json === undefined) throw notFound();
+        if (json === undefined) return notFound();
         return { status, json: withBody(json) };
       };
   }

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { errorReply, rawErrorResponse, sendReply } from './reply.js';
+
+/** Answers given before a request is handled close their connection. */
+const CLOSE = { Connection: 'close' };
 
 export interface Address {
   host: string;
@@ -42,12 +46,6 @@ function listen(server: Server, port: number, host: string): Promise<Address> {
   });
 }
 
-/** A complete HTTP/1.1 response with a `{ "error" }` body that closes the connection, for answers given outside a request handler. */
-function rawError(status: number, reason: string, message: string): string {
-  const body = JSON.stringify({ error: message });
-  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
-}
-
 /** What a parse or timeout failure of the connection means for the client. */
 function clientErrorStatus(code: string | undefined): [number, string, string] {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
@@ -55,17 +53,6 @@ function clientErrorStatus(code: string | undefined): [number, string, string] {
   if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', 'Request headers are too large.'];
   return [400, 'Bad Request', 'Bad request'];
 }
-
-const sendJson = (res: ServerResponse, status: number, message: string): void => {
-  const body = JSON.stringify({ error: message });
-  res
-    .writeHead(status, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-      Connection: 'close',
-    })
-    .end(body);
-};
 
 /** A server with its in-flight responses, so that retiring it can tell them to close their connections. */
 interface Serving {
@@ -196,7 +183,7 @@ export class Listener {
       { keepAliveTimeout, headersTimeout, requestTimeout, connectionsCheckingInterval, requireHostHeader: false },
       (req, res) => {
         if (req.httpVersion === '1.1' && req.headers.host === undefined) {
-          sendJson(res, 400, 'Bad request: HTTP/1.1 requests need a Host header.');
+          sendReply(res, errorReply(400, 'Bad request: HTTP/1.1 requests need a Host header.'), CLOSE);
           return;
         }
         if (serving.retired) res.shouldKeepAlive = false;
@@ -214,21 +201,18 @@ export class Listener {
         (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
       if (socket.writable && !started && err.code !== 'ECONNRESET') {
         const [status, reason, message] = clientErrorStatus(err.code);
-        socket.end(rawError(status, reason, message));
+        socket.end(rawErrorResponse(status, reason, message));
       } else socket.destroy();
     });
     // CONNECT (proxy tunnels) never reaches the request handler; without this the socket would just be dropped.
     server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
       socket.on('error', () => socket.destroy());
-      socket.end(rawError(405, 'Method Not Allowed', 'Method CONNECT is not allowed: this is not a proxy.'));
+      socket.end(rawErrorResponse(405, 'Method Not Allowed', 'Method CONNECT is not allowed: this is not a proxy.'));
     });
     // Node answers an Expect other than 100-continue with an empty 417; say why in JSON.
     server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-      sendJson(
-        res,
-        417,
-        `Expectation failed: only 'Expect: 100-continue' is supported, not '${String(req.headers.expect)}'.`,
-      );
+      const message = `Expectation failed: only 'Expect: 100-continue' is supported, not '${String(req.headers.expect)}'.`;
+      sendReply(res, errorReply(417, message), CLOSE);
     });
     return serving;
   }

@@ -2,31 +2,62 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Router from 'find-my-way';
 import { httpMessages } from '../../../shared/src/messages.js';
+import { isAdminPath } from '../admin-path.js';
 import { HttpError } from '../http-error.js';
-import type { ServiceModel } from '../model.js';
 import type { ServedRequest } from '../log/request-log.js';
+import type { ServiceModel } from '../model/service-model.js';
 import type { TableStore } from '../store/table-store.js';
 import { parseJsonBody, readBody } from './body.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
-import { compileEndpoint, type CompiledEndpoint, type RequestContext, type Reply } from './handlers.js';
-import { contentType, negotiate } from './negotiate.js';
+import { type CompiledEndpoint, compileEndpoint, type RequestContext } from './handlers.js';
+import { contentType, type Format, negotiate } from './negotiate.js';
+import { errorReply, JSON_CONTENT_TYPE, type Reply, sendReply } from './reply.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
-export const ADMIN_PREFIX = '/__mockyard/';
 
 export interface RuntimeHooks {
   /** Called after each response with the finished log entry; undefined when logging is off. */
   onServed: ((served: ServedRequest) => void) | undefined;
-  /** Serves `/__mockyard/…` when the admin API is on. */
-  admin: ((req: IncomingMessage, res: ServerResponse, path: string) => void) | undefined;
+  /** Answers `/__mockyard/…` when the admin API is on. */
+  admin: ((req: IncomingMessage, path: string) => Reply) | undefined;
+  /** A fault that is not the client's (a handler crash); the client gets a 500. */
   onError: (err: unknown) => void;
+  /** Maps a store failure (a damaged database page…) to what the client is told; undefined to treat it as a crash. */
+  storeFailure?: (err: unknown) => HttpError | undefined;
 }
 
 type Route = Router.Instance<Router.HTTPVersion.V1>;
+type Maybe<T> = T | Promise<T>;
+
+/** One request as it moves through the steps of `serve`. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  start: number;
+  time: number;
+  method: string;
+  path: string;
+  search: string;
+  notes: string[];
+  rawBody: string;
+  compiled: CompiledEndpoint | undefined;
+  params: Record<string, string>;
+  format: Format;
+  headers: Record<string, string | number>;
+}
+
+const isPromise = <T>(value: Maybe<T>): value is Promise<T> => value instanceof Promise;
+
+/** The XML builder, loaded on the first XML request: most mocks never get one. */
+let xmlModule: typeof import('./xml.js') | undefined;
 
 /**
  * One config version, compiled: a router whose handlers hold prepared statements. The engine swaps
  * whole runtimes on reload, so a request runs start to finish on the version it started with.
+ *
+ * A request goes through named steps: dispatch (route, negotiate, run the endpoint), complete (latency,
+ * encoding) and send (write, log). A step returns a promise only when it must wait (a request body,
+ * latency, the XML builder's first load), so a plain GET is answered without a microtask hop.
  */
 export class ServiceRuntime {
   private readonly router: Route;
@@ -55,164 +86,201 @@ export class ServiceRuntime {
 
   handle(req: IncomingMessage, res: ServerResponse): void {
     this.inFlight++;
-    this.serve(req, res)
-      .catch((err: unknown) => {
-        this.hooks.onError(err);
-        // Whatever failed, the client gets an answer instead of a hung request.
-        if (!res.headersSent && !res.destroyed) {
-          const body = JSON.stringify({ error: httpMessages.internal() });
-          res
-            .writeHead(500, {
-              'Content-Type': 'application/json; charset=utf-8',
-              'Content-Length': Buffer.byteLength(body),
-            })
-            .end(body);
-        }
-      })
-      .finally(() => {
-        if (--this.inFlight === 0 && this.idle) this.idle();
-      });
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.serve(req, res);
+    } catch (err) {
+      this.crashed(err, res);
+    }
+    if (pending) pending.catch((err: unknown) => this.crashed(err, res)).finally(() => this.settled());
+    else this.settled();
   }
 
-  private allowed(path: string): string[] {
-    return METHODS.filter((m) => this.router.find(m, path) !== null);
+  private settled(): void {
+    if (--this.inFlight === 0 && this.idle) this.idle();
   }
 
-  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const start = performance.now();
-    const time = Date.now();
+  /** Whatever failed outside the steps' own error handling, the client gets an answer instead of a hung request. */
+  private crashed(err: unknown, res: ServerResponse): void {
+    this.hooks.onError(err);
+    if (!res.headersSent && !res.destroyed) sendReply(res, errorReply(500, httpMessages.internal()));
+  }
+
+  private serve(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+    const exchange = this.begin(req, res);
+    // The admin API answers for itself and is not logged: the log is for the mock's own traffic.
+    if (this.hooks.admin && isAdminPath(exchange.path)) {
+      sendReply(res, this.hooks.admin(req, exchange.path));
+      return undefined;
+    }
+    const reply = this.guarded(exchange, () => this.dispatch(exchange));
+    return isPromise(reply) ? reply.then((r) => this.complete(exchange, r)) : this.complete(exchange, reply);
+  }
+
+  private begin(req: IncomingMessage, res: ServerResponse): Exchange {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
-    const search = q === -1 ? '' : url.slice(q + 1);
-    if (this.hooks.admin && path.startsWith(ADMIN_PREFIX)) return this.hooks.admin(req, res, path);
-
-    const method = req.method ?? 'GET';
-    const { server } = this.model;
-    const notes: string[] = [];
-    let rawBody = '';
-    let compiled: CompiledEndpoint | undefined;
-    let params: Record<string, string> = {};
-    let reply: Reply;
-    let format: 'json' | 'xml' = 'json';
-    const headers: Record<string, string | number> = server.cors ? corsHeaders(server.cors, req) : {};
-    try {
-      const found = this.router.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path);
-      if (!found) throw this.noRoute(req, method, path, headers);
-      compiled = found.store as CompiledEndpoint;
-      params = found.params as Record<string, string>;
-      const accept = req.headers.accept;
-      const negotiated = negotiate(accept);
-      if (!negotiated) throw new HttpError(406, httpMessages.notAcceptable());
-      format = negotiated;
-      const ctx: RequestContext = {
-        req,
-        path,
-        params,
-        query: search ? new URLSearchParams(search) : undefined,
-        notes,
-        body: async () => {
-          rawBody = await readBody(req, server.bodyLimit);
-          return parseJsonBody(rawBody, req.headers['content-type']);
-        },
-      };
-      reply = await compiled.run(ctx);
-    } catch (err) {
-      reply = this.errorReply(err, notes);
-      format = 'json';
-    }
-    if (server.latency) {
-      const { min, max } = server.latency;
-      const delay = min + Math.floor(Math.random() * (max - min + 1));
-      notes.push(`latency ${delay} ms added`);
-      await sleep(delay);
-    }
-    let body = reply.json;
-    if (body !== undefined && format === 'xml' && compiled) {
-      try {
-        // The XML builder loads on the first XML request; most mocks never get one.
-        const { toXml } = await import('./xml.js');
-        body = toXml(JSON.parse(body), compiled.xmlRoot, compiled.xmlItem);
-      } catch (err) {
-        reply = this.errorReply(err, notes);
-        body = reply.json;
-        format = 'json';
-      }
-    }
-    if (reply.headers) Object.assign(headers, reply.headers);
-    if (body !== undefined) {
-      headers['Content-Type'] =
-        format === 'json' ? 'application/json; charset=utf-8' : contentType(format, req.headers.accept);
-      headers['Content-Length'] = Buffer.byteLength(body);
-    }
-    // A client that went away (e.g. during the latency) still gets its log entry, saying so.
-    if (res.destroyed) notes.push('client closed the connection before the response was sent');
-    else {
-      res.writeHead(reply.status, headers);
-      res.end(body);
-    }
-    const { onServed } = this.hooks;
-    if (!onServed) return;
-    onServed({
-      id: 0,
-      time,
-      method,
-      path,
-      query: search,
-      requestHeaders: req.headers,
-      requestBody: rawBody,
-      endpoint: compiled?.name ?? null,
-      params,
-      status: reply.status,
-      responseHeaders: headers,
-      responseBody: body ?? '',
-      duration: performance.now() - start,
-      notes,
-    });
+    const { cors } = this.model.server;
+    return {
+      req,
+      res,
+      start: performance.now(),
+      time: Date.now(),
+      method: req.method ?? 'GET',
+      path: q === -1 ? url : url.slice(0, q),
+      search: q === -1 ? '' : url.slice(q + 1),
+      notes: [],
+      rawBody: '',
+      compiled: undefined,
+      params: {},
+      format: 'json',
+      headers: cors ? corsHeaders(cors, req) : {},
+    };
   }
 
-  private noRoute(
-    req: IncomingMessage,
-    method: string,
-    path: string,
-    headers: Record<string, string | number>,
-  ): HttpError | Reply {
-    const allow = this.allowed(path);
+  /** Runs a step, turning anything it throws or rejects with into the error reply for it. */
+  private guarded(exchange: Exchange, step: () => Maybe<Reply>): Maybe<Reply> {
+    try {
+      const reply = step();
+      return isPromise(reply) ? reply.catch((err: unknown) => this.failure(exchange, err)) : reply;
+    } catch (err) {
+      return this.failure(exchange, err);
+    }
+  }
+
+  /** Finds the endpoint, picks the response format, and runs the endpoint. */
+  private dispatch(exchange: Exchange): Maybe<Reply> {
+    const { req, method, path } = exchange;
+    const found = this.router.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path);
+    if (!found) return this.noRoute(exchange);
+    const compiled = found.store as CompiledEndpoint;
+    exchange.compiled = compiled;
+    exchange.params = found.params as Record<string, string>;
+    const format = negotiate(req.headers.accept);
+    if (!format) return errorReply(406, httpMessages.notAcceptable());
+    exchange.format = format;
+    return compiled.run(this.context(exchange));
+  }
+
+  private context(exchange: Exchange): RequestContext {
+    const { req, path, params, search, notes } = exchange;
+    const { bodyLimit } = this.model.server;
+    return {
+      req,
+      path,
+      params,
+      query: search ? new URLSearchParams(search) : undefined,
+      notes,
+      body: async () => {
+        exchange.rawBody = await readBody(req, bodyLimit);
+        return parseJsonBody(exchange.rawBody, req.headers['content-type']);
+      },
+    };
+  }
+
+  /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
+  private noRoute({ req, method, path, headers }: Exchange): Reply {
+    const allow = METHODS.filter((m) => this.router.find(m, path) !== null);
     if (allow.length === 0) {
       if (path.includes('%')) {
         try {
           decodeURIComponent(path);
         } catch {
-          return new HttpError(400, 'Malformed URL: bad percent-encoding in the path.');
+          return errorReply(400, 'Malformed URL: bad percent-encoding in the path.');
         }
       }
-      return new HttpError(404, httpMessages.notFound);
+      return errorReply(404, httpMessages.notFound);
     }
-    const allowHeader = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+    const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
     if (method === 'OPTIONS') {
-      Object.assign(
-        headers,
-        { Allow: allowHeader.join(', ') },
-        req.headers['access-control-request-method'] && this.model.server.cors
-          ? preflightHeaders(req, allowHeader)
-          : {},
-      );
+      const preflight = req.headers['access-control-request-method'] && this.model.server.cors;
+      Object.assign(headers, { Allow: allowed.join(', ') }, preflight ? preflightHeaders(req, allowed) : {});
       return { status: 204, json: undefined };
     }
-    return new HttpError(405, httpMessages.methodNotAllowed(method, allow), { Allow: allowHeader.join(', ') });
+    return errorReply(405, httpMessages.methodNotAllowed(method, allow), { Allow: allowed.join(', ') });
   }
 
-  private errorReply(err: unknown, notes: string[]): Reply {
-    const code = (err as { code?: unknown } | null)?.code;
-    // A read that hits a damaged page: say so, instead of a bare internal error.
-    if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') err = new HttpError(500, httpMessages.storeDamaged());
-    if (err instanceof HttpError) {
-      if (err.status >= 400) notes.push(err.message);
-      return { status: err.status, json: JSON.stringify({ error: err.message }), headers: err.headers };
+  /** The reply for an error a step threw: its own status for an HttpError, else a logged 500. */
+  private failure(exchange: Exchange, err: unknown): Reply {
+    exchange.format = 'json';
+    const known = err instanceof HttpError ? err : this.hooks.storeFailure?.(err);
+    if (known) {
+      if (known.status >= 400) exchange.notes.push(known.message);
+      return errorReply(known.status, known.message, known.headers);
     }
-    if (err && typeof err === 'object' && 'status' in err && 'json' in err) return err as Reply;
     this.hooks.onError(err);
-    notes.push(`internal error: ${(err as Error)?.message ?? String(err)}`);
-    return { status: 500, json: JSON.stringify({ error: httpMessages.internal() }) };
+    exchange.notes.push(`internal error: ${(err as Error)?.message ?? String(err)}`);
+    return errorReply(500, httpMessages.internal());
+  }
+
+  /** Adds the configured latency, then encodes and sends the reply. */
+  private complete(exchange: Exchange, reply: Reply): Promise<void> | undefined {
+    const { latency } = this.model.server;
+    if (!latency) return this.encode(exchange, reply);
+    const delay = latency.min + Math.floor(Math.random() * (latency.max - latency.min + 1));
+    exchange.notes.push(`latency ${delay} ms added`);
+    return sleep(delay).then(() => this.encode(exchange, reply));
+  }
+
+  /** Turns a JSON reply into XML when the client asked for XML, then sends it. Errors stay JSON. */
+  private encode(exchange: Exchange, reply: Reply): Promise<void> | undefined {
+    if (reply.status >= 400) exchange.format = 'json';
+    if (reply.json === undefined || exchange.format !== 'xml' || !exchange.compiled) {
+      this.write(exchange, reply);
+      return undefined;
+    }
+    if (!xmlModule) {
+      return import('./xml.js').then((loaded) => {
+        xmlModule = loaded;
+        this.write(exchange, this.asXml(exchange, reply));
+      });
+    }
+    this.write(exchange, this.asXml(exchange, reply));
+    return undefined;
+  }
+
+  private asXml(exchange: Exchange, reply: Reply): Reply {
+    const compiled = exchange.compiled as CompiledEndpoint;
+    try {
+      const xml = (xmlModule as typeof import('./xml.js')).toXml(
+        JSON.parse(reply.json as string),
+        compiled.xmlRoot,
+        compiled.xmlItem,
+      );
+      return { ...reply, json: xml };
+    } catch (err) {
+      return this.failure(exchange, err);
+    }
+  }
+
+  /** Writes the response (unless the client is gone) and hands the finished exchange to the log. */
+  private write(exchange: Exchange, reply: Reply): void {
+    const { req, res, headers, notes } = exchange;
+    if (reply.headers) Object.assign(headers, reply.headers);
+    const body = reply.json;
+    if (body !== undefined) {
+      headers['Content-Type'] =
+        exchange.format === 'json' ? JSON_CONTENT_TYPE : contentType(exchange.format, req.headers.accept);
+      headers['Content-Length'] = Buffer.byteLength(body);
+    }
+    // A client that went away (e.g. during the latency) still gets its log entry, saying so.
+    if (res.destroyed) notes.push('client closed the connection before the response was sent');
+    else res.writeHead(reply.status, headers).end(body);
+    this.hooks.onServed?.({
+      id: 0,
+      time: exchange.time,
+      method: exchange.method,
+      path: exchange.path,
+      query: exchange.search,
+      requestHeaders: req.headers,
+      requestBody: exchange.rawBody,
+      endpoint: exchange.compiled?.name ?? null,
+      params: exchange.params,
+      status: reply.status,
+      responseHeaders: headers,
+      responseBody: body ?? '',
+      duration: performance.now() - exchange.start,
+      notes,
+    });
   }
 }

@@ -9,7 +9,8 @@ export interface RequestLogOptions {
 }
 
 export const DEFAULT_LOG_LIMIT = 1000;
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** Longest body kept per log entry, in bytes (not the request body limit, which is `server.bodyLimit`). */
+export const DEFAULT_LOG_BODY_BYTES = 64 * 1024;
 /** Body memory per kept entry, on average; the arena is sized from the entry limit. */
 const ARENA_BYTES_PER_ENTRY = 16 * 1024;
 const MIN_ARENA = 1024 * 1024;
@@ -38,7 +39,7 @@ export class RequestLog {
 
   constructor(options: RequestLogOptions = {}) {
     this.limit = Math.max(1, options.limit ?? DEFAULT_LOG_LIMIT);
-    this.bodyLimit = Math.max(0, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    this.bodyLimit = Math.max(0, options.bodyLimit ?? DEFAULT_LOG_BODY_BYTES);
     this.buffer = new Array<Stored | undefined>(this.limit);
     this.arena = arenaFor(this.limit);
   }

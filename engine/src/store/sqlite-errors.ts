@@ -1,6 +1,6 @@
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
-import type { SchemaModel } from '../model.js';
+import type { SchemaModel } from '../model/service-model.js';
 
 interface SqliteErrorLike {
   code?: string;
@@ -22,6 +22,15 @@ export function toHttpError(err: unknown, schema: SchemaModel, values: Record<st
   if (e.code === 'SQLITE_FULL') return new HttpError(507, httpMessages.storeFull());
   if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED')
     return new HttpError(503, httpMessages.storeBusy(), { 'Retry-After': '1' });
-  if (e.code === 'SQLITE_CORRUPT' || e.code === 'SQLITE_NOTADB') return new HttpError(500, httpMessages.storeDamaged());
-  return err;
+  return storeFailure(err) ?? err;
+}
+
+/**
+ * A failure any statement can meet, reads included: a damaged page or a file that is not a database
+ * gets a clear 500 instead of a bare internal error. Undefined for anything else.
+ */
+export function storeFailure(err: unknown): HttpError | undefined {
+  const code = (err as SqliteErrorLike | null)?.code;
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') return new HttpError(500, httpMessages.storeDamaged());
+  return undefined;
 }
