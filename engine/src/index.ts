@@ -2,6 +2,6 @@
 export { Engine, ListenError, type ApplyResult, type EngineEvents, type EngineOptions } from './engine.js';
 export { validateConfig, type ValidationResult } from './config/validate.js';
 export { RequestLog } from './log/request-log.js';
-export { tableNameFor } from './store/table-name.js';
+export { tableNameFor } from './model/table-name.js';
 export { watchConfig } from './watch.js';
 export type { Address } from './http/listener.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Problem } from '../../shared/src/problems.js';
 import { validateConfig, type ValidationResult } from '../src/config/validate.js';
-import type { EndpointModel, SchemaEndpoint, ServiceModel } from '../src/model.js';
+import type { EndpointModel, SchemaEndpoint, ServiceModel } from '../src/model/service-model.js';
 import { yaml } from './helpers.js';
 
 const CONFIG_DIR = join(tmpdir(), 'mockyard-validation');

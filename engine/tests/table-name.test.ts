@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { snakeCase, tableNameFor } from '../src/store/table-name.js';
+import { snakeCase, tableNameFor } from '../src/model/table-name.js';
 
 test('a one-word schema name becomes its lowercase plural', () => {
   assert.equal(tableNameFor('User'), 'users');

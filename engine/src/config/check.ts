@@ -1,6 +1,6 @@
 import type { Problem } from '../../../shared/src/problems.js';
 import { messages } from '../../../shared/src/messages.js';
-import type { ServiceModel } from '../model.js';
+import type { ServiceModel } from '../model/service-model.js';
 import { compileEndpoints } from './compile-endpoints.js';
 import { compileSchemas } from './compile-schemas.js';
 import { compileSeed } from './compile-seed.js';

@@ -7,8 +7,8 @@ import {
 } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
-import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model.js';
-import { tableNameFor } from '../store/table-name.js';
+import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model/service-model.js';
+import { tableNameFor } from '../model/table-name.js';
 import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
 import type { ConfigSource, DocPath } from './source.js';
 

@@ -1,9 +1,9 @@
 import { FieldSchema, type FieldDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
-import type { FieldModel, SchemaModel } from '../model.js';
-import { describeJsonValue, EXPECTED, fitsType } from '../store/field-values.js';
-import { tableNameFor } from '../store/table-name.js';
+import { describeJsonValue, EXPECTED, fitsType } from '../../../shared/src/field-types.js';
+import type { FieldModel, SchemaModel } from '../model/service-model.js';
+import { tableNameFor } from '../model/table-name.js';
 import type { ConfigSource } from './source.js';
 
 const SCHEMA_NAME = /^[A-Za-z][A-Za-z0-9]*$/;

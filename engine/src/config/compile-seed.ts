@@ -1,8 +1,8 @@
 import type { JsonValue } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
-import type { SchemaModel } from '../model.js';
-import { checkRecord } from '../store/record-check.js';
+import { checkRecord } from '../model/record-check.js';
+import type { SchemaModel } from '../model/service-model.js';
 import type { BrokenNames } from './compile-schemas.js';
 import type { ConfigSource } from './source.js';
 

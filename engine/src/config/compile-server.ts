@@ -2,7 +2,7 @@ import { isAbsolute, join, parse, resolve } from 'node:path';
 import { ServerSchema, type ServerDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
-import type { ServerModel } from '../model.js';
+import type { ServerModel } from '../model/service-model.js';
 import type { ConfigSource } from './source.js';
 
 export const DEFAULT_PORT = 3000;

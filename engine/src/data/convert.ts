@@ -1,4 +1,4 @@
-import type { FieldModel } from '../model.js';
+import type { FieldModel } from '../model/service-model.js';
 
 /**
  * A CSV cell (always text) as the value a field expects: numbers, booleans, JSON; empty is null.

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { SchemaModel } from '../model.js';
+import type { SchemaModel } from '../model/service-model.js';
 import { toCsvCell } from './convert.js';
 
 export type ExportFormat = 'csv' | 'json';

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { FieldModel, SchemaModel } from '../model.js';
+import type { FieldModel, SchemaModel } from '../model/service-model.js';
 
 type Maker = (faker: Faker, index: number) => unknown;
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { HttpError } from '../http-error.js';
-import type { SchemaModel } from '../model.js';
-import { checkRecord } from '../store/record-check.js';
+import { checkRecord } from '../model/record-check.js';
+import type { SchemaModel } from '../model/service-model.js';
 import { fromCsvCell } from './convert.js';
 
 export type ImportFormat = 'csv' | 'json';

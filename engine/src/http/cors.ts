@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { CorsModel } from '../model.js';
+import type { CorsModel } from '../model/service-model.js';
 
 const EXPOSED = 'X-Total-Count, Link, Location';
 

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
-import type { SchemaModel, ServiceModel } from '../model.js';
+import type { SchemaModel, ServiceModel } from '../model/service-model.js';
 import { fromPackage } from '../package-root.js';
 import { migrateTable, type TableMigration } from './migrate.js';
 import { TableStore, type TableChange } from './table-store.js';

@@ -1,6 +1,6 @@
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
-import type { FieldModel, SchemaModel } from '../model.js';
+import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import { ident } from './sql.js';
 
 export const MAX_LIMIT = 100;
@@ -9,7 +9,10 @@ type Operator = keyof typeof OPERATORS;
 const SUFFIX = /^(.+)_(gte|lte|gt|lt|ne|like)$/;
 const RESERVED = new Set(['_sort', '_order', '_page', '_limit', 'q']);
 
-/** A list request turned into SQL pieces; `shape` identifies the statement for caching. */
+/**
+ * A list request turned into SQL pieces: the WHERE and ORDER BY clauses (each empty or starting
+ * with a space) with the values their placeholders bind, and the page asked for.
+ */
 export interface ListQuery {
   where: string;
   values: (string | number)[];

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
-import type { FieldModel, SchemaModel } from '../model.js';
-import { EXPECTED, toSqlValue } from './field-values.js';
+import { EXPECTED } from '../../../shared/src/field-types.js';
+import { checkRecord } from '../model/record-check.js';
+import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import type { ListQuery } from './list-query.js';
-import { checkRecord } from './record-check.js';
 import { ident, recordJsonExpr } from './sql.js';
+import { toSqlValue } from './sql-value.js';
 import { toHttpError } from './sqlite-errors.js';
 
 export type TableChange = 'insert' | 'update' | 'delete';
@@ -77,8 +78,11 @@ export class TableStore {
     return `rowid = (SELECT rowid FROM ${this.table} WHERE ${where} LIMIT 1)`;
   }
 
-  /** A page of records as a JSON array text, and how many match in all. */
-  /** `knownTotal`: a count the caller already has for this filter (the data browser's later pages). */
+  /**
+   * A page of records as a JSON array text, and how many match in all. `knownTotal` is a count the
+   * caller already has for this filter (the data browser's later pages reuse the first page's); it is
+   * used instead of a count(*) when the page alone cannot tell the total.
+   */
   list(query: ListQuery, knownTotal?: number): { body: string; total: number } {
     // One row more than the page tells whether there are more; only then is a count(*) needed.
     const rows = this.statement(

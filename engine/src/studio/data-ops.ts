@@ -5,7 +5,7 @@ import { planImport } from '../data/import.js';
 import { withSeedRows } from '../data/seed-writer.js';
 import type { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
-import type { SchemaModel } from '../model.js';
+import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
 import type { TableStore } from '../store/table-store.js';
 import type { StudioSession } from './session.js';

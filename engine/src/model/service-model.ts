@@ -2,8 +2,8 @@
  * The compiled, validated service: what the config means, with every default filled in.
  * Built once per config version; the store and the HTTP layer read only this.
  */
-import type { FieldType, HttpMethod, JsonValue, Operation } from '../../shared/src/config-schema.js';
-import type { Range } from '../../shared/src/problems.js';
+import type { FieldType, HttpMethod, JsonValue, Operation } from '../../../shared/src/config-schema.js';
+import type { Range } from '../../../shared/src/problems.js';
 
 export interface FieldModel {
   name: string;

@@ -1,5 +1,8 @@
-import type { FieldType } from '../../../shared/src/config-schema.js';
-import type { FieldModel } from '../model.js';
+/**
+ * The rules of field types: which values fit each type and how the expected value is named in
+ * messages. The config compiler, the record check and text conversion (field-text.ts) all read them.
+ */
+import type { FieldType } from './config-schema.js';
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -12,17 +15,6 @@ export function isIsoDateTime(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= days;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
-
-/**
- * Text as SQLite can store it: a lone UTF-16 surrogate (JSON allows "\ud800") has no UTF-8 form and
- * would be written as invalid bytes that read back as three U+FFFD; it becomes one U+FFFD, as
- * invalid UTF-8 in a request body does.
- */
-export const wellFormed = (text: string): string =>
-  LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
-
 /** How the expected value of a field type is named in error messages. */
 export const EXPECTED: Record<FieldType, string> = {
   number: 'a number',
@@ -32,6 +24,12 @@ export const EXPECTED: Record<FieldType, string> = {
   datetime: 'an ISO-8601 date-time text (e.g. 2024-05-01T12:00:00Z)',
   json: 'any JSON value',
 };
+
+/**
+ * Whether a type name is a field type. Tables summaries name their columns' types as text: a table
+ * left over from an older config has SQLite's column types (`text`, `real`) instead.
+ */
+export const isFieldType = (type: string): type is FieldType => Object.hasOwn(EXPECTED, type);
 
 /** SQLite's JSON functions refuse values nested deeper than this; a json field must stay within it. */
 export const MAX_JSON_DEPTH = 1000;
@@ -69,19 +67,6 @@ export function fitsType(type: FieldType, value: unknown): boolean {
       return typeof value === 'string' && isIsoDateTime(value);
     case 'json':
       return jsonDepthWithin(value);
-  }
-}
-
-/** The value as SQLite stores it: booleans as 0/1, json fields as JSON text. */
-export function toSqlValue(field: FieldModel, value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  switch (field.type) {
-    case 'boolean':
-      return value ? 1 : 0;
-    case 'json':
-      return JSON.stringify(value);
-    default:
-      return typeof value === 'string' ? wellFormed(value) : (value as number);
   }
 }
 

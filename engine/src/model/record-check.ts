@@ -1,6 +1,6 @@
 import { httpMessages } from '../../../shared/src/messages.js';
-import type { SchemaModel } from '../model.js';
-import { describeJsonValue, EXPECTED, fitsType, MAX_JSON_DEPTH } from './field-values.js';
+import { describeJsonValue, EXPECTED, fitsType, MAX_JSON_DEPTH } from '../../../shared/src/field-types.js';
+import type { SchemaModel } from './service-model.js';
 
 export type WriteMode = 'create' | 'replace' | 'patch';
 
