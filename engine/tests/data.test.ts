@@ -154,7 +154,7 @@ test('a CSV import lists bad rows with reasons, imports the good ones and skips 
   const { api, close } = await open();
   try {
     const csv =
-      'name,email,age,active\nAda,ada@x.io,36,true\nBob,bob@x.io,forty,false\nCy,cy@x.io,22,yes,extra\n,noname@x.io,5,no\nDee,ada@x.io,30,false\nEve,eve@x.io,,\n';
+      'name,email,age,active\nAda,ada@x.io,36,true\nBob,bob@x.io,forty,false\nCy,cy@x.io,22,yes,extra\n,noname@x.io,5,false\nDee,ada@x.io,30,false\nEve,eve@x.io,,\n';
     const preview = await api['tables.importPreview']({ table: 'people', format: 'csv', text: csv });
     assert.equal(preview.good, 2);
     assert.deepEqual(

@@ -292,7 +292,8 @@ const canon = (table: TableName, rec: Rec): string =>
 
 /** Text compared with a numeric column: SQLite reads decimal number text (spaces around allowed). */
 const SQLITE_NUMBER = /^[ \t\n\v\f\r]*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\v\f\r]*$/;
-const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+/** ASCII white space, which text of every field type but string may have around it. */
+const trimAscii = (text: string): string => text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
 
 /** `column = ?` with the path text bound, as SQLite compares it. */
 function matches(table: TableName, column: string, rec: Rec, raw: string): boolean {
@@ -442,7 +443,7 @@ function predictCreate(
   if (!validBody(table, body, 'create')) return { status: 400 };
   if (rawFixed !== undefined) {
     const n = Number(rawFixed);
-    if (!DECIMAL.test(rawFixed) || !Number.isSafeInteger(n)) return { status: 400 };
+    if (!SQLITE_NUMBER.test(rawFixed) || !Number.isSafeInteger(n)) return { status: 400 };
     if ((body as Rec).authorId !== undefined && (body as Rec).authorId !== n) return { status: 400 };
     fixed = { authorId: n };
   }
@@ -478,7 +479,7 @@ function predictUpdate(op: Extract<Op, { kind: 'update' }>, value: string): Pred
   if (sent !== undefined && sent !== null) {
     const same =
       (key.type === 'integer' || key.type === 'number') && typeof sent === 'number'
-        ? value.trim() !== '' && Number(value) === sent
+        ? SQLITE_NUMBER.test(value) && Number(value) === sent
         : String(sent) === value;
     if (!same) return { status: 400 };
   }
@@ -527,15 +528,27 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
         exact = false;
         continue;
       }
+      // Filter text converts as every text input does (shared/src/field-text.ts); empty text is refused.
       let v: unknown = raw;
+      const text = trimAscii(raw);
+      if (f.type !== 'string' && text === '') return { status: 400 };
       if (f.type === 'number' || f.type === 'integer') {
-        const n = Number(raw);
-        if (raw.trim() === '' || !(f.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n)))
+        const n = Number(text);
+        if (!SQLITE_NUMBER.test(text) || !(f.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n)))
           return { status: 400 };
         v = n;
       } else if (f.type === 'boolean') {
-        if (!['true', '1', 'false', '0'].includes(raw)) return { status: 400 };
-        v = raw === 'true' || raw === '1';
+        if (!['true', '1', 'false', '0'].includes(text.toLowerCase())) return { status: 400 };
+        v = ['true', '1'].includes(text.toLowerCase());
+      } else if (f.type === 'datetime') {
+        if (!isDateTime(text)) return { status: 400 };
+        v = text;
+      } else if (f.type === 'json') {
+        try {
+          if (depthOf(JSON.parse(text)) > 1000) return { status: 400 };
+        } catch {
+          return { status: 400 };
+        }
       }
       if (op !== 'eq' || f.type === 'json' || f.type === 'number') exact = false;
       else eq.set(f.name, [...(eq.get(f.name) ?? []), v]);

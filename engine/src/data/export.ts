@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { SchemaModel } from '../model/service-model.js';
-import { toCsvCell } from './convert.js';
+import { toCsvCell } from './csv-cell.js';
 
 export type ExportFormat = 'csv' | 'json';
 

@@ -1,8 +1,10 @@
 import { parse } from 'csv-parse/sync';
+import { describeJsonValue } from '../../../shared/src/field-types.js';
+import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import { checkRecord } from '../model/record-check.js';
 import type { SchemaModel } from '../model/service-model.js';
-import { fromCsvCell } from './convert.js';
+import { fromCsvCell } from './csv-cell.js';
 
 export type ImportFormat = 'csv' | 'json';
 /** Source column → schema field, or null to leave the column out. */
@@ -114,13 +116,20 @@ export function planImport(
   const seen = new Map<string, Map<unknown, number>>();
   for (const { row, values, raw } of parsed.records) {
     const record: Record<string, unknown> = {};
+    let problem: string | null = null;
     for (const [column, value] of Object.entries(values)) {
       const target = map[column];
-      if (!target) continue;
-      const field = schema.fieldMap.get(target);
-      record[target] = raw && field && typeof value === 'string' ? fromCsvCell(field, value) : value;
+      const field = target ? schema.fieldMap.get(target) : undefined;
+      if (!field) continue;
+      if (!raw || typeof value !== 'string') {
+        record[field.name] = value;
+        continue;
+      }
+      const converted = fromCsvCell(field, value);
+      if (converted.ok) record[field.name] = converted.value;
+      else problem ??= httpMessages.fieldWrongType(field.name, converted.expected, describeJsonValue(value));
     }
-    const problem = checkRecord(schema, record, 'create');
+    problem ??= checkRecord(schema, record, 'create');
     if (problem) {
       bad.push({ row, reason: problem });
       continue;

@@ -1,3 +1,4 @@
+import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
@@ -25,28 +26,19 @@ export interface ListQuery {
   notes: string[];
 }
 
-/** Converts a query-string value by the field's declared type, so `age=30` matches the number 30. */
+/**
+ * A query-string value as the field's type reads it (field-text.ts), bound as SQLite stores that
+ * type: `age=30` matches the number 30, `active=true` the stored 1, `tags=["a", "b"]` the JSON text.
+ * Empty text is refused for every type but string: it stands for null, which `=` never matches.
+ */
 function convert(field: FieldModel, param: string, raw: string): string | number {
-  switch (field.type) {
-    case 'number': {
-      const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n))
-        throw new HttpError(400, httpMessages.queryWrongType(param, 'a number', raw));
-      return n;
-    }
-    case 'integer': {
-      const n = Number(raw);
-      if (raw.trim() === '' || !Number.isSafeInteger(n))
-        throw new HttpError(400, httpMessages.queryWrongType(param, 'an integer', raw));
-      return n;
-    }
-    case 'boolean':
-      if (raw === 'true' || raw === '1') return 1;
-      if (raw === 'false' || raw === '0') return 0;
-      throw new HttpError(400, httpMessages.queryWrongType(param, 'true or false', raw));
-    default:
-      return raw;
-  }
+  const converted = fromText(field.type, raw);
+  const value = converted.ok ? converted.value : null;
+  if (value === null) throw new HttpError(400, httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
+  // Strings are bound as sent (not made well-formed as stored ones are): a lone surrogate matches nothing.
+  if (field.type === 'json') return JSON.stringify(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value as string | number;
 }
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

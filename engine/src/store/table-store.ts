@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
-import { EXPECTED } from '../../../shared/src/field-types.js';
 import { checkRecord } from '../model/record-check.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import type { ListQuery } from './list-query.js';
@@ -23,24 +23,24 @@ export interface FixedValue {
 const MAX_CACHED_STATEMENTS = 256;
 
 /**
- * Decimal number text, as SQLite reads it when it compares text with a numeric column. Number()
- * also reads 0x10, 0b1 and 0o7, which a lookup of the same path would never match.
+ * A path value for a create, converted to the field's type by the rules of field-text.ts
+ * (lookups bind text; inserts must store the right type).
  */
-const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
-
-/** A path value for a create, converted to the field's type (lookups bind text; inserts must store the right type). */
-function pathValue(field: FieldModel, raw: string): string | number {
-  if (field.type !== 'number' && field.type !== 'integer') return raw;
-  const n = Number(raw);
-  const ok = DECIMAL.test(raw) && (field.type === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n));
-  if (!ok) throw new HttpError(400, `Path parameter '${field.name}' must be ${EXPECTED[field.type]}, not '${raw}'.`);
-  return n;
+function pathValue(field: FieldModel, raw: string): unknown {
+  const converted = fromText(field.type, raw);
+  if (converted.ok && converted.value !== null) return converted.value;
+  throw new HttpError(400, httpMessages.pathWrongType(field.name, TEXT_FORM[field.type], raw));
 }
 
-/** Whether a key value sent in a body names the same record as the raw path value. */
+/**
+ * Whether a key value sent in a body names the same record as the raw path value. A number key is
+ * compared as a number (`/users/7.0` names id 7, as SQLite finds it); other keys as the path's text.
+ */
 function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
-  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number')
-    return raw.trim() !== '' && Number(raw) === sent;
+  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number') {
+    const converted = fromText(field.type, raw);
+    return converted.ok && converted.value === sent;
+  }
   return String(sent) === raw;
 }
 

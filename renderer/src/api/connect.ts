@@ -1,5 +1,4 @@
 import type { CallName } from '../../../shared/src/studio-contract';
-import { type CallOutcome, settleOutcome } from '../../../shared/src/studio-error';
 import type { StudioClient } from './client';
 import { httpClient } from './http-client';
 
@@ -9,9 +8,7 @@ export function connect(): StudioClient {
   if (!api) return httpClient();
   return {
     transport: 'electron',
-    // The outcome, not a thrown error, crossed IPC: a failure becomes the engine's StudioError here.
-    call: (name: CallName, args: unknown) =>
-      settleOutcome((api.calls[name] as (a: unknown) => Promise<CallOutcome<never>>)(args)),
+    call: (name: CallName, args: unknown) => (api.calls[name] as (a: unknown) => Promise<never>)(args),
     on: (event, listener) => api.on(event, listener),
     pathForFile: (file) => api.pathForFile(file),
   };

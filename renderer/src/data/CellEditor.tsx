@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { formatCell, parseCell, toLocalInput } from './cells';
+import type { FieldType } from '../../../shared/src/config-schema';
+import { fromText, toText } from '../../../shared/src/field-text';
+import { fromLocalInput, toLocalInput } from './datetime-input';
 
 interface Props {
-  type: string;
+  type: FieldType;
   value: unknown;
   error: string | undefined;
   onCommit(value: unknown): void;
@@ -12,13 +14,14 @@ interface Props {
 /** An in-place editor for one cell, by field type; invalid input is refused here with the reason. */
 export function CellEditor({ type, value, error, onCommit, onCancel }: Props) {
   const [text, setText] = useState(() =>
-    type === 'json' && value !== null && value !== undefined ? JSON.stringify(value, null, 2) : formatCell(value),
+    type === 'json' && value !== null && value !== undefined ? JSON.stringify(value, null, 2) : toText(type, value),
   );
   const [local, setLocal] = useState<string | undefined>(undefined);
   const commit = (raw: string) => {
-    const parsed = parseCell(type, raw);
-    if ('error' in parsed) setLocal(`Value ${parsed.error}.`);
-    else onCommit(parsed.value);
+    // The same rules as an import or a list filter; the engine checks the record again before writing.
+    const parsed = fromText(type, type === 'datetime' ? fromLocalInput(raw) : raw);
+    if (parsed.ok) onCommit(parsed.value);
+    else setLocal(`Value ${parsed.message}.`);
   };
   const keys = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') onCancel();

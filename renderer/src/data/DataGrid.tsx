@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { TableInfo, TableQuery } from '../../../shared/src/studio-contract';
+import { toText } from '../../../shared/src/field-text';
+import { isFieldType } from '../../../shared/src/field-types';
 import { CellEditor } from './CellEditor';
-import { formatCell } from './cells';
 import type { RowsView } from './use-table-rows';
 
 const ROW_HEIGHT = 28;
@@ -111,12 +112,14 @@ export function DataGrid({ table, rows, sort, onSort, selected, onSelect, keyFie
               </span>
               {table.fields.map((f) => {
                 const value = row?.[f.name];
+                // A left-over table's columns have SQLite types; their values are shown as text.
+                const type = isFieldType(f.type) ? f.type : 'string';
                 const isEditing = editing?.index === item.index && editing.field === f.name;
                 if (isEditing && row) {
                   return (
                     <div key={f.name} className="grid-cell editing">
                       <CellEditor
-                        type={f.type}
+                        type={type}
                         value={value}
                         error={editing.error}
                         onCancel={() => setEditing(undefined)}
@@ -146,12 +149,12 @@ export function DataGrid({ table, rows, sort, onSort, selected, onSelect, keyFie
                   <span
                     key={f.name}
                     className={`grid-cell${value === null ? ' null' : ''}`}
-                    title={formatCell(value)}
+                    title={toText(type, value)}
                     onDoubleClick={() =>
                       row && editable && f.name !== keyField && setEditing({ index: item.index, field: f.name })
                     }
                   >
-                    {row ? (value === null ? 'null' : formatCell(value)) : '…'}
+                    {row ? (value === null ? 'null' : toText(type, value)) : '…'}
                   </span>
                 );
               })}

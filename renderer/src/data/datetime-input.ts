@@ -1,51 +1,26 @@
-/** Turning cell text into a field's value and back; the engine checks again before writing. */
-export type Parsed = { value: unknown } | { error: string };
+/**
+ * The text of a `datetime-local` input, which is local time without a zone, and back. A stored
+ * date-time is ISO-8601 text (see shared/src/field-text.ts); the input shows it in local time.
+ */
 
-export function parseCell(type: string, text: string): Parsed {
-  if (text.trim() === '' && type !== 'string') return { value: null };
-  switch (type) {
-    case 'integer':
-      return /^-?\d+$/.test(text.trim()) && Number.isSafeInteger(Number(text))
-        ? { value: Number(text) }
-        : { error: 'must be an integer' };
-    case 'number': {
-      const n = Number(text);
-      return text.trim() !== '' && Number.isFinite(n) ? { value: n } : { error: 'must be a number' };
-    }
-    case 'boolean':
-      return text === 'true'
-        ? { value: true }
-        : text === 'false'
-          ? { value: false }
-          : { error: 'must be true or false' };
-    case 'datetime': {
-      const date = new Date(text);
-      return Number.isNaN(date.getTime())
-        ? { error: 'must be a date and time' }
-        : { value: /Z|[+-]\d\d:?\d\d$/.test(text) ? text : date.toISOString() };
-    }
-    case 'json':
-      try {
-        return { value: JSON.parse(text) };
-      } catch (err) {
-        return { error: `is not valid JSON (${(err as Error).message})` };
-      }
-    default:
-      return { value: text };
-  }
-}
-
-export function formatCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `2024-05-01T12:00:00Z` as the `datetime-local` input wants it (local time, no zone). */
 export function toLocalInput(value: unknown): string {
   if (typeof value !== 'string') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * The input's local time as UTC ISO-8601 text (`2024-05-01T10:00:00.000Z` in UTC+2). Any other text
+ * (the stored value when the input was not touched, or empty text) is returned as it is.
+ */
+export function fromLocalInput(text: string): string {
+  if (!LOCAL_INPUT.test(text)) return text;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
 }
