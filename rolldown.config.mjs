@@ -27,4 +27,13 @@ export default defineConfig([
     output: { dir: 'dist/electron-bundle', format: 'esm', sourcemap: true, cleanDir: true },
     logLevel: 'warn',
   },
+  // The desktop app's preload: a sandboxed preload is one CommonJS script that can require only
+  // 'electron', so the contract's names and channel it uses are inlined.
+  {
+    input: 'dist/electron/src/preload.js',
+    platform: 'node',
+    external: ['electron'],
+    output: { file: 'dist/electron-preload/preload.cjs', format: 'cjs', sourcemap: true },
+    logLevel: 'warn',
+  },
 ]);

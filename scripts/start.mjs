@@ -40,7 +40,7 @@ if (electron) {
   await ensureElectronSqlite();
   run(electron, [root, ...process.argv.slice(2)]);
 } else {
-  const { ensureSampleWorkspace } = await import('../dist/engine/src/studio/sample-workspace.js');
+  const { ensureSampleWorkspace } = await import('../dist/engine/src/studio-entry.js');
   const config = process.argv[2] ?? ensureSampleWorkspace();
   console.log(
     "Electron's binary is not installed here (get it with `npx install-electron` where its download is allowed), so Mockyard opens the browser studio instead.",

@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { messages } from '../../shared/src/messages.js';
 import { hasErrors, type Problem } from '../../shared/src/problems.js';
-import { isLoopbackHost } from '../../engine/src/config/compile-server.js';
-// Straight from their modules: the engine's index also exports the full validator, which loads `yaml`.
-import { Engine } from '../../engine/src/engine.js';
-import { readErrorReason, watchConfig } from '../../engine/src/watch.js';
+import { parsePort, portMessage } from '../../shared/src/port.js';
+// The engine's public entry. It is cheap to load: the full validator (which loads `yaml`) and the
+// studio's code stay in chunks of the bundle that only `validate` and `studio` load.
+import { Engine, isLoopbackHost, readErrorReason, validateConfig, watchConfig } from '../../engine/src/index.js';
 import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
 import { version } from './version.js';
 
@@ -44,6 +44,11 @@ export const EXIT = { ok: 0, invalid: 1, usage: 2, failed: 3 } as const;
 function usage(message: string): never {
   process.stderr.write(`mockyard: ${message}\nRun 'mockyard --help' for usage.\n`);
   process.exit(EXIT.usage);
+}
+
+/** A port option's value, or exit 2 with the one port message. */
+function portOption(name: string, text: string): number {
+  return parsePort(text) ?? usage(portMessage(name, text));
 }
 
 function readConfig(file: string | undefined): { path: string; text: string } {
@@ -85,12 +90,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
     },
   });
   const { path, text } = readConfig(positionals[0]);
-  let port: number | undefined;
-  if (values.port !== undefined) {
-    port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      usage(`--port must be a whole number from 0 to 65535, not '${values.port}'`);
-  }
+  const port = values.port === undefined ? undefined : portOption('--port', values.port);
   const engine = new Engine({
     configPath: path,
     port,
@@ -201,8 +201,7 @@ async function validate(args: string[], c: Colors): Promise<void> {
     options: { 'no-color': { type: 'boolean' }, color: { type: 'boolean' } },
   });
   const { path, text } = readConfig(positionals[0]);
-  const { validateConfig } = await import('../../engine/src/config/validate.js');
-  const { problems } = validateConfig(text, { configPath: path });
+  const { problems } = await validateConfig(text, { configPath: path });
   printProblems(path, problems, c);
   if (hasErrors(problems)) {
     const n = problems.filter((p) => p.severity === 'error').length;

@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
-import { DEFAULT_STUDIO_PORT, startStudioServer } from '../../engine/src/studio/http-transport.js';
-import { AppSettingsFile } from '../../engine/src/studio/app-settings.js';
-import { defaultDataDir } from '../../engine/src/studio/sample-workspace.js';
-import { StudioSession } from '../../engine/src/studio/session.js';
-import { fromPackage } from '../../engine/src/package-root.js';
-import { readErrorReason } from '../../engine/src/watch.js';
+import { parsePort, portMessage } from '../../shared/src/port.js';
+import { fromPackage, readErrorReason } from '../../engine/src/index.js';
+import {
+  AppSettingsFile,
+  createStudioHandlers,
+  DEFAULT_STUDIO_PORT,
+  defaultDataDir,
+  StudioSession,
+  startStudioServer,
+} from '../../engine/src/studio-entry.js';
 import { displayPath, formatProblem, type Colors } from './format.js';
 
 /** The built renderer: dist/renderer next to dist/cli. */
@@ -31,15 +34,16 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
   });
   const file = positionals[0];
   if (!file) fail('missing CONFIG (a YAML file)', 2);
+  // Bad usage exits 2 (as `serve` does), before anything is opened.
+  const portOption = (name: string, text: string | undefined): number | undefined =>
+    text === undefined ? undefined : (parsePort(text) ?? fail(portMessage(name, text), 2));
+  const port = portOption('--port', values.port) ?? DEFAULT_STUDIO_PORT;
+  const apiPort = portOption('--api-port', values['api-port']);
   const configPath = resolve(file);
   if (!existsSync(configPath)) fail(`cannot read ${file}: no such file`, 1);
   const staticDir = rendererDir();
   if (!existsSync(resolve(staticDir, 'index.html')))
     fail(`the studio UI is not built (${displayPath(staticDir)} is missing); run npm run build`, 3);
-  const port = values.port === undefined ? DEFAULT_STUDIO_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    fail(`--port must be a whole number from 0 to 65535, not '${values.port}'`, 2);
-  const apiPort = values['api-port'] === undefined ? undefined : Number(values['api-port']);
 
   const settings = new AppSettingsFile(defaultDataDir());
   const prefs = settings.get();

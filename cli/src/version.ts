@@ -1,1 +1,1 @@
-export { packageVersion as version } from '../../engine/src/version.js';
+export { packageVersion as version } from '../../engine/src/index.js';

@@ -363,6 +363,54 @@ test('serve --port 0 prints its URL and endpoints, answers HTTP, and exits 0 on 
   }
 });
 
+test('serve starts without loading yaml or the studio: they stay in bundle chunks only validate and studio load', async () => {
+  const { dir, cleanup } = tempDir();
+  writeFileSync(join(dir, 'api.yaml'), USERS);
+  // A --require hook records every file Node loads; each chunk's source map names the modules bundled in it.
+  const loaded = join(dir, 'loaded.txt');
+  writeFileSync(
+    join(dir, 'hook.cjs'),
+    `const Module = require('node:module');
+const seen = new Set();
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  try { seen.add(Module._resolveFilename(request, parent, isMain)); } catch {}
+  return load.apply(this, arguments);
+};
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loaded)}, [...seen].join('\\n')));
+`,
+  );
+  const serving = new Serving(['api.yaml', '--port', '0', '--quiet'], dir, {
+    NODE_OPTIONS: `--require ${join(dir, 'hook.cjs')}`,
+  });
+  try {
+    await serving.waitFor(/Press Ctrl\+C/);
+    assert.deepEqual(await serving.terminate(), { code: 0, signal: null });
+    const chunks = readFileSync(loaded, 'utf8')
+      .split('\n')
+      .filter((f) => /cli-bundle[\\/][^\\/]+\.cjs$/.test(f));
+    assert.ok(
+      chunks.some((f) => f.endsWith('main.cjs')),
+      `the bundle served (${chunks.join(', ') || 'no chunk loaded'})`,
+    );
+    const sources = chunks.flatMap((f) => {
+      if (!existsSync(`${f}.map`)) return [];
+      return (JSON.parse(readFileSync(`${f}.map`, 'utf8')) as { sources: string[] }).sources;
+    });
+    assert.ok(
+      sources.some((m) => m.includes('engine/src/engine.js')),
+      'the source maps name the bundled modules',
+    );
+    assert.deepEqual(
+      sources.filter((m) => /node_modules\/yaml\/|engine\/src\/(studio\/|studio-entry|config\/validate\.js)/.test(m)),
+      [],
+    );
+  } finally {
+    serving.kill();
+    cleanup();
+  }
+});
+
 test('serve: an invalid config exits 1 with its problems', async () => {
   const { dir, cleanup } = tempDir();
   try {
@@ -400,6 +448,27 @@ test('serve: a bad --port value exits 2', async () => {
     const r = await run(['serve', 'api.yaml', '--port', 'abc'], { cwd: dir });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /--port must be a whole number/);
+    // Only digits are a port: Number() would have read '' as 0 and '0x50' as 80.
+    for (const port of ['', '0x50', '8e3', '65536', '-1', '1.5']) {
+      const bad = await run(['serve', 'api.yaml', '--port', port], { cwd: dir });
+      assert.equal(bad.code, 2, `--port '${port}'`);
+    }
+  } finally {
+    cleanup();
+  }
+});
+
+test('studio: a bad --port or --api-port exits 2 with the one port message, before anything starts', async () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    writeFileSync(join(dir, 'api.yaml'), USERS);
+    const api = await run(['studio', 'api.yaml', '--api-port', 'abc'], { cwd: dir });
+    assert.equal(api.code, 2);
+    assert.equal(api.stderr, "mockyard: --api-port must be a whole number from 0 to 65535, not 'abc'.\n");
+    assert.equal(api.stdout, '');
+    const ui = await run(['studio', 'api.yaml', '--port', '70000'], { cwd: dir });
+    assert.equal(ui.code, 2);
+    assert.equal(ui.stderr, "mockyard: --port must be a whole number from 0 to 65535, not '70000'.\n");
   } finally {
     cleanup();
   }

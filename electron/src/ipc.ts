@@ -1,10 +1,13 @@
 import {
   CALL_NAMES,
-  EVENT_NAMES,
   type CallName,
+  type CallOutcome,
+  EVENT_CHANNEL,
+  EVENT_NAMES,
   type StudioEvents,
   type StudioHandlers,
 } from '../../shared/src/studio-contract.js';
+import { callFailure } from '../../engine/src/studio-entry.js';
 import { isAppUrl } from './security.js';
 
 /** The part of Electron's `ipcMain` the studio uses; tests pass a fake. */
@@ -16,20 +19,29 @@ export interface IpcMainLike {
   removeHandler(channel: string): void;
 }
 
-/** The channel of each call: the call's own name, e.g. `config.save`. Events travel on one channel. */
-export const EVENT_CHANNEL = 'mockyard:event';
+export { EVENT_CHANNEL };
 
 /**
- * Serves every call of the studio contract over IPC with the shared handlers. Calls from frames
- * that are not the app's own page are refused. Returns a function that removes the handlers.
+ * Serves every call of the studio contract over IPC with the shared handlers; each call's channel is
+ * its own name, e.g. `config.save`. Calls from frames that are not the app's own page are refused.
+ * Returns a function that removes the handlers.
+ *
+ * A handler never throws across IPC: Electron would keep only the message, prefixed with "Error
+ * invoking remote method …". Every call resolves to a CallOutcome instead, and the renderer throws
+ * the StudioError it describes, with the engine's own message and code.
  */
 export function registerStudioIpc(ipcMain: IpcMainLike, handlers: StudioHandlers): () => void {
   for (const name of CALL_NAMES) {
-    ipcMain.handle(name, async (event, args) => {
+    ipcMain.handle(name, async (event, args): Promise<CallOutcome<unknown>> => {
       const url = event.senderFrame?.url ?? '';
-      if (!isAppUrl(url)) throw new Error(`Refused ${name} from ${url || 'an unknown frame'}.`);
+      if (!isAppUrl(url))
+        return { ok: false, error: { error: `Refused ${name} from ${url || 'an unknown frame'}.`, code: 'refused' } };
       const handler = handlers[name as CallName] as (a: unknown) => Promise<unknown>;
-      return handler(args ?? {});
+      try {
+        return { ok: true, value: await handler(args ?? {}) };
+      } catch (err) {
+        return { ok: false, error: callFailure(err).body };
+      }
     });
   }
   return () => {

@@ -4,21 +4,26 @@
  */
 import { readFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
-import type { StudioHandlers } from '../../shared/src/studio-contract.js';
-import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
-import { AppSettingsFile } from '../../engine/src/studio/app-settings.js';
-import { ensureSampleWorkspace } from '../../engine/src/studio/sample-workspace.js';
-import { StudioSession } from '../../engine/src/studio/session.js';
-import { fromPackage } from '../../engine/src/package-root.js';
+import { EVENT_CHANNEL, type StudioHandlers } from '../../shared/src/studio-contract.js';
+import { fromPackage } from '../../engine/src/index.js';
+import {
+  AppSettingsFile,
+  createStudioHandlers,
+  ensureSampleWorkspace,
+  StudioSession,
+  safePath,
+} from '../../engine/src/studio-entry.js';
+import { DesktopStateFile } from './desktop-state.js';
 import { forwardStudioEvents, registerStudioIpc } from './ipc.js';
 import { menuTemplate } from './menu.js';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, guardContents, secureWindowOptions } from './security.js';
-import { SettingsFile } from './settings.js';
 
 const rendererDir = fromPackage('dist', 'renderer');
-const preload = fromPackage('dist', 'electron', 'src', 'preload.cjs');
+// The bundled preload: a sandboxed preload is one script that can require only 'electron'.
+const preload = fromPackage('dist', 'electron-preload', 'preload.cjs');
 const NEW_CONFIG =
   'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n';
 
@@ -28,7 +33,7 @@ protocol.registerSchemesAsPrivileged([
 
 if (!app.requestSingleInstanceLock()) app.quit();
 
-const settings = new SettingsFile(app.getPath('userData'));
+const settings = new DesktopStateFile(app.getPath('userData'));
 const preferences = new AppSettingsFile(app.getPath('userData'));
 let window: BrowserWindow | undefined;
 let session: StudioSession | undefined;
@@ -67,8 +72,7 @@ async function openConfig(configPath: string): Promise<void> {
 }
 
 function buildMenu(): void {
-  const command = (c: 'save' | 'choosePort') =>
-    window?.webContents.send('mockyard:event', 'app.command', { command: c });
+  const command = (c: 'save' | 'choosePort') => window?.webContents.send(EVENT_CHANNEL, 'app.command', { command: c });
   const template = menuTemplate(
     {
       newConfig: () => void newConfig(),
@@ -125,9 +129,10 @@ async function saveAs(): Promise<void> {
 function serveRenderer(): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const { pathname } = new URL(request.url);
-    const file = normalize(join(rendererDir, decodeURIComponent(pathname === '/' ? '/index.html' : pathname)));
-    if (!file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });
-    const response = await net.fetch(`file://${file}`).catch(() => new Response('Not found', { status: 404 }));
+    const file = safePath(rendererDir, pathname === '/' ? '/index.html' : pathname);
+    if (!file) return new Response('Not found', { status: 404 });
+    // A file URL made by hand would read `#` or `%` in the install path as URL syntax.
+    const response = await net.fetch(pathToFileURL(file).href).catch(() => new Response('Not found', { status: 404 }));
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     if (extname(file) === '.js') headers.set('Content-Type', 'text/javascript');

@@ -3,25 +3,64 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CALL_NAMES, type StudioEvents } from '../../shared/src/studio-contract.js';
-import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
-import { StudioSession } from '../../engine/src/studio/session.js';
-import { EVENT_CHANNEL, forwardStudioEvents, registerStudioIpc, type IpcMainLike } from '../src/ipc.js';
+import { CALL_NAMES, type CallOutcome, type StudioEvents } from '../../shared/src/studio-contract.js';
+import { settleOutcome, StudioError, type StudioErrorCode } from '../../shared/src/studio-error.js';
+import { createStudioHandlers, StudioSession } from '../../engine/src/studio-entry.js';
+import { HttpError } from '../../engine/src/http-error.js';
+import { EVENT_CHANNEL, forwardStudioEvents, type IpcMainLike, registerStudioIpc } from '../src/ipc.js';
+import { loadPreload } from './preload-sandbox.js';
 
 type Listener = Parameters<IpcMainLike['handle']>[1];
+const APP_URL = 'mockyard://studio/index.html';
 
-function fakeIpcMain() {
+/**
+ * ipcMain and ipcRenderer.invoke as Electron pairs them, where it matters here:
+ * - Arguments and results are copied with the structured clone algorithm, so nothing but plain data
+ *   (no class, no function) crosses.
+ * - A handler that throws does not reject the renderer's call with that error. Electron's docs for
+ *   ipcMain.handle: "Errors thrown through handle in the main process are not transparent as they
+ *   are serialized and only the message property from the original error is provided to the
+ *   renderer process" (https://www.electronjs.org/docs/latest/api/ipc-main#ipcmainhandlechannel-listener).
+ *   What the renderer gets is `Error invoking remote method '<channel>': <the error as a string>`,
+ *   and nothing else of it (no code, no status, no class).
+ */
+function electronIpc() {
   const handlers = new Map<string, Listener>();
   const ipcMain: IpcMainLike = {
-    handle: (channel, listener) => void handlers.set(channel, listener),
-    removeHandler: (channel) => void handlers.delete(channel),
+    handle: (channel, listener) => {
+      if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+      handlers.set(channel, listener);
+    },
+    removeHandler: (channel) => {
+      handlers.delete(channel);
+    },
   };
-  const invoke = (channel: string, args: unknown, url = 'mockyard://studio/index.html') => {
+  const invoke = async (channel: string, args: unknown, url = APP_URL): Promise<unknown> => {
     const listener = handlers.get(channel);
-    if (!listener) throw new Error(`no handler for ${channel}`);
-    return listener({ senderFrame: { url } }, args);
+    if (!listener)
+      throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
+    const sent = structuredClone(args);
+    let result: unknown;
+    try {
+      result = await listener({ senderFrame: { url } }, sent);
+    } catch (err) {
+      throw new Error(`Error invoking remote method '${channel}': ${String(err)}`);
+    }
+    return structuredClone(result);
   };
   return { ipcMain, handlers, invoke };
+}
+
+/**
+ * The renderer's client over the real preload, as the desktop app runs it: the bundled preload with
+ * the fake's invoke as ipcRenderer.invoke, and a call settled as renderer/src/api/connect.ts does.
+ */
+function preloadClient(invoke: (channel: string, args: unknown) => Promise<unknown>) {
+  const api = loadPreload(invoke).exposed.mockyard as {
+    calls: Record<string, (args: unknown) => Promise<CallOutcome<unknown>>>;
+  };
+  return <T>(name: string, args: unknown): Promise<T> =>
+    settleOutcome((api.calls[name] as (a: unknown) => Promise<CallOutcome<T>>)(args));
 }
 
 async function openSession() {
@@ -29,33 +68,55 @@ async function openSession() {
   const configPath = join(dir, 'api.yaml');
   writeFileSync(
     configPath,
-    'schemas:\n  User:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: User\n',
+    'schemas:\n  User:\n    properties:\n      id: integer\n      name: { type: string, required: true }\nendpoints:\n  - resource: User\n',
   );
   const session = new StudioSession({ configPath, port: 0, watch: false });
   await session.open();
-  return { session, dir, close: async () => {
+  return {
+    session,
+    dir,
+    close: async () => {
       await session.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
+const rejectsWith = (code: StudioErrorCode, message: string) => (err: unknown) => {
+  assert.ok(err instanceof StudioError, `a StudioError, not ${String(err)}`);
+  assert.equal(err.message, message);
+  assert.equal(err.code, code);
+  return true;
+};
+
+test('the fake behaves as Electron: a thrown error reaches the renderer as its prefixed message only', async () => {
+  const { ipcMain, invoke } = electronIpc();
+  ipcMain.handle('probe', async () => {
+    throw new HttpError(400, "Field 'name' is required.");
+  });
+  await assert.rejects(invoke('probe', {}), (err: Error) => {
+    assert.equal(err.message, "Error invoking remote method 'probe': HttpError: Field 'name' is required.");
+    assert.equal(err.constructor, Error);
+    assert.equal((err as Error & { status?: number }).status, undefined);
+    return true;
+  });
+  ipcMain.handle('clone', async () => ({ when: new Date(0), fn: () => 1 }));
+  await assert.rejects(invoke('clone', {}), /could not be cloned/);
+});
+
 test('every contract call is served over IPC by the shared handlers, against a real engine', async () => {
   const { session, close } = await openSession();
-  const { ipcMain, handlers, invoke } = fakeIpcMain();
+  const { ipcMain, handlers, invoke } = electronIpc();
   try {
     const unregister = registerStudioIpc(ipcMain, createStudioHandlers(session));
     assert.deepEqual([...handlers.keys()].sort(), [...CALL_NAMES].sort());
-    const config = (await invoke('config.get', {})) as { endpoints: unknown[] };
+    const call = preloadClient(invoke);
+    const config = await call<{ endpoints: unknown[] }>('config.get', {});
     assert.equal(config.endpoints.length, 6);
-    const row = (await invoke('tables.insert', { table: 'users', row: { name: 'Ada' } })) as { id: number };
+    const row = await call<{ id: number }>('tables.insert', { table: 'users', row: { name: 'Ada' } });
     assert.deepEqual(row, { id: 1, name: 'Ada' });
-    const status = (await invoke('server.status', {})) as { url: string };
+    const status = await call<{ url: string }>('server.status', {});
     assert.deepEqual(await (await fetch(`${status.url}/users/1`)).json(), { id: 1, name: 'Ada' });
-    await assert.rejects(
-      invoke('tables.insert', { table: 'users', row: { name: 5 } }) as Promise<unknown>,
-      /Field 'name' must be text/,
-    );
     unregister();
     assert.equal(handlers.size, 0);
   } finally {
@@ -63,13 +124,55 @@ test('every contract call is served over IPC by the shared handlers, against a r
   }
 });
 
+test('a refused cell edit reaches the renderer with the engine’s own message and code, not Electron’s prefix', async () => {
+  const { session, close } = await openSession();
+  const { ipcMain, invoke } = electronIpc();
+  try {
+    const handlers = createStudioHandlers(session);
+    registerStudioIpc(ipcMain, handlers);
+    const call = preloadClient(invoke);
+    // The row to edit, put in directly: this test is about failures crossing IPC.
+    await handlers['tables.insert']({ table: 'users', row: { name: 'Ada' } });
+    await assert.rejects(
+      call('tables.update', { table: 'users', key: 1, changes: { name: 5 } }),
+      rejectsWith('invalid', "Field 'name' must be text, not the integer 5."),
+    );
+    await assert.rejects(
+      call('tables.insert', { table: 'users', row: {} }),
+      rejectsWith('invalid', "Field 'name' is required."),
+    );
+    await assert.rejects(
+      call('tables.update', { table: 'users', key: 99, changes: { name: 'Bo' } }),
+      rejectsWith('not_found', "No row with id 99 in 'users'."),
+    );
+    await assert.rejects(
+      call('log.replay', { id: 12345 }),
+      rejectsWith('not_found', 'Request 12345 is no longer in the log.'),
+    );
+    // Nothing was changed by the refused edits.
+    assert.deepEqual(await handlers['tables.query']({ table: 'users', offset: 0, limit: 10 }), {
+      rows: [{ id: 1, name: 'Ada' }],
+      total: 1,
+    });
+  } finally {
+    await close();
+  }
+});
+
 test('calls from a frame that is not the app are refused', async () => {
   const { session, close } = await openSession();
-  const { ipcMain, invoke } = fakeIpcMain();
+  const { ipcMain, invoke } = electronIpc();
   try {
     registerStudioIpc(ipcMain, createStudioHandlers(session));
-    await assert.rejects(invoke('config.get', {}, 'https://evil.example/') as Promise<unknown>, /Refused config.get/);
-    await assert.rejects(invoke('config.get', {}, '') as Promise<unknown>, /Refused/);
+    const from = (url: string) => preloadClient((channel, args) => invoke(channel, args, url));
+    await assert.rejects(
+      from('https://evil.example/')('config.get', {}),
+      rejectsWith('refused', 'Refused config.get from https://evil.example/.'),
+    );
+    await assert.rejects(
+      from('')('config.get', {}),
+      rejectsWith('refused', 'Refused config.get from an unknown frame.'),
+    );
   } finally {
     await close();
   }
@@ -84,7 +187,9 @@ test('session events are forwarded to the window on the event channel', async ()
       (channel, name, payload) => sent.push([channel, name, payload]),
     );
     await session.validate(session.text);
-    await session.save(session.text.replace('name: string', 'name: string\n      email: string'));
+    await session.save(
+      session.text.replace('name: { type: string, required: true }', 'name: string\n      email: string'),
+    );
     assert.ok(sent.some(([channel, name]) => channel === EVENT_CHANNEL && name === 'config.applied'));
     stop();
     const count = sent.length;

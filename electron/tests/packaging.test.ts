@@ -96,7 +96,7 @@ function packaged(path: string): boolean {
 
 test('the packaged files are exactly what the app loads at run time, and its packages are production dependencies', () => {
   const main = join(root, manifest.main);
-  const preload = join(root, 'dist/electron/src/preload.cjs');
+  const preload = join(root, 'dist/electron-preload/preload.cjs');
   assert.ok(existsSync(main), `package.json main (${manifest.main}) is built`);
   const { files, packages } = moduleGraph([main, preload]);
   const needed = new Set([...files].map((f) => relative(root, f).split(sep).join('/')));

@@ -1,43 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { runInNewContext } from 'node:vm';
-import { CALL_NAMES } from '../../shared/src/studio-contract.js';
-
-const preloadFile = join(dirname(fileURLToPath(import.meta.url)), '../src/preload.cjs');
-
-/** Runs the built preload with a fake `electron` module, as a sandboxed preload would run. */
-function loadPreload() {
-  const exposed: Record<string, unknown> = {};
-  const invoked: [string, unknown][] = [];
-  const listeners: [string, (...args: unknown[]) => void][] = [];
-  const electron = {
-    contextBridge: { exposeInMainWorld: (key: string, value: unknown) => (exposed[key] = value) },
-    webUtils: { getPathForFile: () => '/dropped/file.yaml' },
-    ipcRenderer: {
-      invoke: async (channel: string, args: unknown) => {
-        invoked.push([channel, args]);
-        return { ok: channel };
-      },
-      on: (channel: string, listener: (...args: unknown[]) => void) => listeners.push([channel, listener]),
-      removeListener: () => undefined,
-    },
-  };
-  const required: string[] = [];
-  const sandbox = {
-    require: (name: string) => {
-      required.push(name);
-      if (name !== 'electron') throw new Error(`a sandboxed preload cannot require ${name}`);
-      return electron;
-    },
-    exports: {},
-    module: { exports: {} },
-  };
-  runInNewContext(readFileSync(preloadFile, 'utf8'), sandbox, { filename: preloadFile });
-  return { exposed, invoked, listeners, required };
-}
+import { CALL_NAMES, EVENT_CHANNEL } from '../../shared/src/studio-contract.js';
+import { loadPreload } from './preload-sandbox.js';
 
 type Api = {
   calls: Record<string, (args: unknown) => Promise<unknown>>;
@@ -70,7 +34,7 @@ test('on() accepts only the contract events and passes on only its own event', (
   const got: unknown[] = [];
   api.on('log.batch', (p) => got.push(p));
   const [channel, listener] = listeners[0] ?? [];
-  assert.equal(channel, 'mockyard:event');
+  assert.equal(channel, EVENT_CHANNEL);
   listener?.({}, 'server.status', { state: 'running' });
   listener?.({}, 'log.batch', [1, 2]);
   assert.deepEqual(got, [[1, 2]]);

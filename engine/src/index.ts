@@ -1,7 +1,33 @@
-/** The engine's public API: everything the CLI and the desktop app use. */
+/**
+ * The engine's public API, first of its two entries: what serving a config needs. The CLI (cli/)
+ * and the desktop app (electron/) import the engine only through this module and studio-entry.ts
+ * (biome.json's noRestrictedImports refuses any other engine import there).
+ *
+ * Loading it must stay cheap, because `mockyard serve` loads it at startup: the full validator
+ * (and with it the yaml parser) loads on first use of validateConfig, and the studio (its session,
+ * server, faker, CSV) is the other entry, imported only by code that is itself loaded on demand.
+ * One barrel for both would not do: the bundler cannot drop modules with top-level effects that a
+ * startup import reaches, so `serve` would load the studio and yaml.
+ */
+import type { ServerOptions } from './config/compile-server.js';
+import type { ValidationResult } from './config/validate.js';
+
 export { Engine, ListenError, type ApplyResult, type EngineEvents, type EngineOptions } from './engine.js';
-export { validateConfig, type ValidationResult } from './config/validate.js';
+export type { Address } from './http/listener.js';
+export { isLoopbackHost } from './config/compile-server.js';
 export { RequestLog } from './log/request-log.js';
 export { tableNameFor } from './model/table-name.js';
-export { watchConfig } from './watch.js';
-export type { Address } from './http/listener.js';
+export { readErrorReason, watchConfig, type ConfigWatch } from './watch.js';
+export { packageVersion } from './version.js';
+export { fromPackage } from './package-root.js';
+export type { ValidationResult } from './config/validate.js';
+export { JsonFile, type JsonFileOptions } from './settings/json-file.js';
+
+/**
+ * Parses and checks a config text with every problem placed by line and column. Asynchronous
+ * because the full validator (and with it the yaml parser) loads on first use, not with this module.
+ */
+export async function validateConfig(text: string, options: ServerOptions = {}): Promise<ValidationResult> {
+  const { validateConfig: validate } = await import('./config/validate.js');
+  return validate(text, options);
+}

@@ -4,6 +4,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { test } from 'node:test';
 import { CALL_NAMES } from '../../shared/src/studio-contract.js';
+import { StudioError, studioErrorFrom } from '../../shared/src/studio-error.js';
 import { createStudioHandlers } from '../src/studio/handlers.js';
 import { startStudioServer, STUDIO_CSP, type StudioServer } from '../src/studio/http-transport.js';
 import { StudioSession } from '../src/studio/session.js';
@@ -460,7 +461,7 @@ test('a call round trip, unknown calls, wrong methods, bad bodies and handler er
     for (const body of ['{', 'not json', '{"text": }']) {
       const reply = await s.raw({ method: 'POST', path: '/api/call/config.validate', headers: bearer(), body });
       assert.equal(reply.status, 400, body);
-      assert.deepEqual(Object.keys(jsonOf(reply) as object), ['error']);
+      assert.deepEqual(Object.keys(jsonOf(reply) as object), ['error', 'code']);
       assert.match((jsonOf(reply) as { error: string }).error, /JSON/);
     }
     for (const body of ['[]', '"text"', '42', 'null']) {
@@ -487,6 +488,11 @@ test('a call round trip, unknown calls, wrong methods, bad bodies and handler er
     const badRow = await s.call('tables.insert', { table: 'users', row: { name: 7 } });
     assert.equal(badRow.status, 400);
     assert.match((jsonOf(badRow) as { error: string }).error, /'name'/);
+
+    // Every failure is `{ error, code }`, the body a failed call has over IPC too.
+    assert.deepEqual(jsonOf(unknownTable), { error: "No table 'nope' in the live config.", code: 'not_found' });
+    assert.equal((jsonOf(badArgs) as { code: string }).code, 'invalid');
+    assert.equal((jsonOf(await s.call('nope', {})) as { code: string }).code, 'not_found');
 
     // Every call of the contract is routed (none answers "No call").
     for (const name of CALL_NAMES) {
@@ -671,5 +677,39 @@ test('safePath keeps every path inside the root', () => {
     assert.equal(safePath(root, `/${resolve('/etc/passwd')}`), join(base, 'etc', 'passwd'));
   } finally {
     cleanup();
+  }
+});
+
+test('a refused cell edit answers the engine’s own message and code, as the renderer’s HTTP client reads them', async () => {
+  const s = await startStudio();
+  try {
+    const edit = await s.call('tables.update', { table: 'users', key: 1, changes: { name: 5 } });
+    assert.equal(edit.status, 400);
+    assert.deepEqual(jsonOf(edit), { error: "Field 'name' must be text, not the integer 5.", code: 'invalid' });
+    // renderer/src/api/http-client.ts throws what studioErrorFrom makes of the body: the same error as over IPC.
+    const thrown = studioErrorFrom(jsonOf(edit), 'tables.update failed with 400.');
+    assert.ok(thrown instanceof StudioError);
+    assert.deepEqual([thrown.code, thrown.message], ['invalid', "Field 'name' must be text, not the integer 5."]);
+
+    const missing = await s.call('tables.insert', { table: 'users', row: {} });
+    assert.equal(missing.status, 400);
+    assert.deepEqual(jsonOf(missing), { error: "Field 'name' is required.", code: 'invalid' });
+    const gone = await s.call('tables.update', { table: 'users', key: 99, changes: { name: 'Bo' } });
+    assert.equal(gone.status, 404);
+    assert.deepEqual(jsonOf(gone), { error: "No row with id 99 in 'users'.", code: 'not_found' });
+    const replay = await s.call('log.replay', { id: 12345 });
+    assert.deepEqual(
+      [replay.status, jsonOf(replay)],
+      [404, { error: 'Request 12345 is no longer in the log.', code: 'not_found' }],
+    );
+    // The refused edits changed nothing.
+    const rows = jsonOf(await s.call('tables.query', { table: 'users', offset: 0, limit: 10 }));
+    assert.deepEqual(rows, { rows: [{ id: 1, name: 'Ada' }], total: 1 });
+    // A refusal before any call (no token) has a code too.
+    const anonymous = await s.raw({ method: 'POST', path: '/api/call/config.get', body: '{}' });
+    assert.equal(anonymous.status, 401);
+    assert.equal((jsonOf(anonymous) as { code: string }).code, 'refused');
+  } finally {
+    await s.close();
   }
 });

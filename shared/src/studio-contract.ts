@@ -221,8 +221,8 @@ type Missing<All, Listed> = Exclude<All, Listed> extends never ? true : Exclude<
 export const everyCallListed: Missing<CallName, (typeof CALL_NAMES)[number]> = true;
 export const everyEventListed: Missing<EventName, (typeof EVENT_NAMES)[number]> = true;
 
-/** The error a call rejects with, the same over IPC and HTTP. */
-export interface CallError {
-  error: string;
-  code?: string;
-}
+/** How a call fails, the same over IPC and HTTP: see studio-error.ts. */
+export type { CallError, CallOutcome, StudioErrorCode } from './studio-error.js';
+
+/** The one IPC channel the desktop app's events travel on (each call uses its own name as channel). */
+export const EVENT_CHANNEL = 'mockyard:event';

@@ -6,6 +6,7 @@ import {
   type Operation,
 } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
+import { isAdminPath } from '../admin-path.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model/service-model.js';
 import { tableNameFor } from '../model/table-name.js';
@@ -14,7 +15,6 @@ import type { ConfigSource, DocPath } from './source.js';
 
 const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
 const LOOKUP_TYPES = new Set(['string', 'number', 'integer', 'datetime']);
-const ADMIN_PREFIX = '/__mockyard';
 
 /** The `:name` segments of a path, or a reason the path is unusable. */
 export function pathParams(path: string): { params: string[] } | { error: string } {
@@ -119,7 +119,7 @@ function compileEndpoint(
     problems.push(source.problemAt([...at, 'path'], 'invalidPath', messages.invalidPath(def.path, shape.error)));
     return undefined;
   }
-  if (def.path === ADMIN_PREFIX || def.path.startsWith(`${ADMIN_PREFIX}/`)) {
+  if (isAdminPath(def.path)) {
     problems.push(source.problemAt([...at, 'path'], 'reservedPath', messages.reservedPath(def.path)));
     return undefined;
   }

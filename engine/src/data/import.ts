@@ -72,7 +72,7 @@ function parseJson(text: string): Parsed {
       errors.push({ row: i + 1, reason: 'Not an object.' });
       return;
     }
-    Object.keys(item).forEach((k) => columns.add(k));
+    for (const k of Object.keys(item)) columns.add(k);
     records.push({ row: i + 1, values: item as Record<string, unknown>, raw: false });
   });
   return { columns: [...columns], records, errors };

@@ -1,10 +1,12 @@
 import { chmod, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, basename } from 'node:path';
+import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { LogSettings, ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
 import { Engine, ListenError } from '../engine.js';
+import { HttpError } from '../http-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
 import { StudioLog } from './studio-log.js';
@@ -234,8 +236,7 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   async setPort(port: number): Promise<ServerStatus> {
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new Error(`Port must be a whole number from 0 to 65535, not ${port}.`);
+    if (!isPort(port)) throw new HttpError(400, portMessage('Port', port));
     const wasRunning = this.engine.listening || this.serverError !== undefined;
     this.serverError = undefined;
     try {

@@ -1,4 +1,5 @@
 import type { CallName } from '../../../shared/src/studio-contract';
+import { type CallOutcome, settleOutcome } from '../../../shared/src/studio-error';
 import type { StudioClient } from './client';
 import { httpClient } from './http-client';
 
@@ -8,7 +9,9 @@ export function connect(): StudioClient {
   if (!api) return httpClient();
   return {
     transport: 'electron',
-    call: (name: CallName, args: unknown) => (api.calls[name] as (a: unknown) => Promise<never>)(args),
+    // The outcome, not a thrown error, crossed IPC: a failure becomes the engine's StudioError here.
+    call: (name: CallName, args: unknown) =>
+      settleOutcome((api.calls[name] as (a: unknown) => Promise<CallOutcome<never>>)(args)),
     on: (event, listener) => api.on(event, listener),
     pathForFile: (file) => api.pathForFile(file),
   };

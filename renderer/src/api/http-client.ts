@@ -1,4 +1,5 @@
 import { EVENT_NAMES, type CallName, type EventName, type StudioEvents } from '../../../shared/src/studio-contract';
+import { StudioError, studioErrorFrom } from '../../../shared/src/studio-error';
 import type { StudioClient } from './client';
 
 /** The browser studio's transport: POST /api/call/<name> and an EventSource on /api/events. */
@@ -19,9 +20,13 @@ export function httpClient(base = ''): StudioClient {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(args ?? {}),
+      }).catch((err: unknown) => {
+        throw new StudioError('failed', `The studio server cannot be reached (${(err as Error).message}).`);
       });
-      const body = (await res.json()) as { error?: string };
-      if (!res.ok) throw new Error(body.error ?? `${name} failed with ${res.status}`);
+      // A failure is `{ error, code }` from the studio; anything else in the way (a proxy) may send no JSON.
+      const body: unknown = await res.json().catch(() => undefined);
+      if (!res.ok) throw studioErrorFrom(body, `${name} failed with ${res.status}.`);
+      if (body === undefined) throw new StudioError('failed', `${name} answered with no JSON.`);
       return body as never;
     },
     on<E extends EventName>(event: E, listener: (payload: StudioEvents[E]) => void) {
