@@ -86,7 +86,7 @@ export const ResourceSchema = described(
     path: optional(z.string(), 'Collection path. Default: / plus the table name, e.g. /users.'),
     key: optional(z.string(), 'Field used in /path/:key. Default: id.'),
   }),
-  'Shorthand for the five REST endpoints of a schema.',
+  'Shorthand for the six REST endpoints of a schema: GET and POST on the collection, GET, PATCH, PUT and DELETE on an item.',
 );
 
 export const EndpointEntrySchema = z.union([EndpointSchema, ResourceSchema]);

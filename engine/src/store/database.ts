@@ -78,10 +78,6 @@ export interface StoreSetup {
 }
 
 /**
- * Migrates every schema's table in one transaction, seeds tables it created, and prepares a
- * TableStore per schema. On failure nothing is changed and the error says which table.
- */
-/**
  * What each table was last migrated to on a connection. A reload that leaves a schema as it was
  * (the usual edit touches one endpoint) skips that table's migration: no schema queries at all.
  */
@@ -93,6 +89,10 @@ const signatureOf = (schema: SchemaModel): string =>
     [...schema.lookupColumns].sort(),
   ]);
 
+/**
+ * Migrates every schema's table in one transaction, seeds tables it created, and prepares a
+ * TableStore per schema. On failure nothing is changed and the error says which table.
+ */
 export function setUpStore(
   db: Database.Database,
   model: ServiceModel,

@@ -14,7 +14,7 @@ import { storeFor } from './tables.js';
 export const MAX_GENERATE = 100_000;
 export const MAX_SEED_ROWS = 5_000;
 
-/** Runs `write` for every row in one transaction: all rows go in, or (on any failure) none. */
+/** Creates every row in one transaction: all rows go in, or (on any failure) none, naming the row that failed. */
 function insertAll(engine: Engine, store: TableStore, rows: readonly { row: number; record: unknown }[]): number {
   const db = engine.database;
   if (!db) throw new HttpError(503, 'No database is open.');
