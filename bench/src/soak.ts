@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOG_LIMIT } from '../../engine/src/log/request-log.js';
 import { freePort, rssMiB } from './processes.js';
 

@@ -196,8 +196,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
       const runtime = new ServiceRuntime(model, stores, {
         onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
         admin: model.server.adminToken ? this.admin : undefined,
-        onError: (err) =>
-          this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
+        onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
         storeFailure,
       });
       return { runtime, warnings };

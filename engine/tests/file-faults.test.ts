@@ -23,7 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, } from 'node:path';
+import { join } from 'node:path';
 import { cliCommand, ROOT } from './cli-command.js';
 import { test, type TestContext } from 'node:test';
 import type { ServerStatus } from '../../shared/src/studio-contract.js';

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
-import { cliCommand, } from './cli-command.js';
+import { cliCommand } from './cli-command.js';
 import { test, type TestContext } from 'node:test';
 import { isLoopbackHost } from '../src/config/compile-server.js';
 import { Engine } from '../src/engine.js';

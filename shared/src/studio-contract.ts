@@ -91,7 +91,7 @@ export interface ImportRequest {
 export interface LogSettings {
   /** Entries kept in memory (and on disk when persisted). */
   limit: number;
-  /** Longest body kept per entry, in characters. */
+  /** Longest body kept per entry, in bytes of UTF-8 (a longer one is cut and marked). */
   bodyLimit: number;
   /** Keep the log in a `requests` table of a separate SQLite file, so it survives a restart. */
   persist: boolean;

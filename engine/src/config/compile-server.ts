@@ -7,7 +7,8 @@ import type { ConfigSource } from './source.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Largest request body the mock reads (`server.bodyLimit`), in bytes; larger ones get 413. */
+export const DEFAULT_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /**
  * Loopback names and addresses (localhost, 127.0.0.0/8, ::1): only this machine reaches a server
@@ -102,7 +103,7 @@ export function compileServer(
     database: databasePathFor(options.configPath, server.database),
     cors,
     latency,
-    bodyLimit: server.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    bodyLimit: server.bodyLimit ?? DEFAULT_REQUEST_BODY_BYTES,
     adminToken,
   };
 }

@@ -107,7 +107,7 @@ export class YamlSource extends ConfigSource {
 
   rangeOf(path: DocPath, part: 'key' | 'value' = 'value'): Range {
     let node: unknown = this.doc.contents;
-    let keyNode: unknown ;
+    let keyNode: unknown;
     for (const segment of path) {
       if (isMap(node)) {
         const pair = this.pairsOf(node).get(String(segment));

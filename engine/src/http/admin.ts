@@ -4,7 +4,6 @@ import { ADMIN_BASE } from '../admin-path.js';
 import { bearerToken, foreignRequest, tokenMatches } from './guards.js';
 import { errorReply, jsonReply, type Reply } from './reply.js';
 
-
 export interface AdminActions {
   token: () => string | undefined;
   reset: () => Record<string, number>;

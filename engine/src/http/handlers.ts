@@ -16,7 +16,6 @@ export interface RequestContext {
   body(): Promise<unknown>;
 }
 
-
 /** An endpoint compiled once per config version into a function plus its XML element names. */
 export interface CompiledEndpoint {
   name: string;

@@ -40,7 +40,7 @@ interface EndpointBase {
   status: number;
   /** Line in the config where this endpoint is declared. */
   line: number;
-  /** Index in `endpoints:` of the entry that declared it (a resource declares five). */
+  /** Index in `endpoints:` of the entry that declared it (a resource declares six). */
   entry: number;
 }
 

@@ -17,7 +17,8 @@ export function ProblemsList({ problems, onJump }: Props) {
       ) : (
         <ul>
           {problems.map((p, i) => (
-            <li key={`${p.range.start.line}:${p.range.start.column}:${p.code}:${i}`}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on every validation.
+            <li key={i}>
               <button
                 type="button"
                 className={`problem ${p.severity}`}

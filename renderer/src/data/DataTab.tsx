@@ -185,10 +185,13 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
       {notice || error || rows.error ? (
         <div className={`banner ${error || rows.error ? 'banner-error' : ''}`} role="status" data-testid="data-message">
           <span>{error ?? rows.error ?? notice}</span>
-          <button type="button" onClick={() => {
-            setNotice(undefined);
-            setError(undefined);
-          }}>
+          <button
+            type="button"
+            onClick={() => {
+              setNotice(undefined);
+              setError(undefined);
+            }}
+          >
             Dismiss
           </button>
         </div>
