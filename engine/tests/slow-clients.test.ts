@@ -41,6 +41,12 @@ function open(port: number): Promise<Watched> {
   });
 }
 
+/**
+ * For the give-up timers raced against a close or a stop: they must not keep this file's process alive
+ * for seconds after the last test (the socket or server they wait on keeps it alive while it matters).
+ */
+const UNREF = { ref: false } as const;
+
 /** A normal request's round trip in ms, checking it succeeded. */
 async function timed(url: string): Promise<number> {
   const start = performance.now();
@@ -100,7 +106,7 @@ test('slow-loris connections (headers trickled byte by byte) are cut off with 40
       `normal requests during 50 slow-loris connections: worst ${worst.toFixed(1)} ms (baseline ${baseline.toFixed(1)} ms)`,
     );
     assert.ok(worst < 500, `a normal request took ${worst} ms`);
-    const cut = await Promise.all(lorises.map((l) => Promise.race([l.closed, sleep(5000).then(() => Infinity)])));
+    const cut = await Promise.all(lorises.map((l) => Promise.race([l.closed, sleep(5000, Infinity, UNREF)])));
     const latest = Math.max(...cut);
     t.diagnostic(
       `slow-loris connections cut after ${Math.min(...cut).toFixed(0)}–${latest.toFixed(0)} ms (headersTimeout ${FAST.headersTimeout} ms)`,
@@ -122,7 +128,7 @@ test('a connection that sends nothing at all is closed after the headers timeout
   const s = await serve(USERS_CONFIG, { http: FAST });
   try {
     const idle = await open(Number(new URL(s.url).port));
-    const closedAfter = await Promise.race([idle.closed, sleep(5000).then(() => Infinity)]);
+    const closedAfter = await Promise.race([idle.closed, sleep(5000, Infinity, UNREF)]);
     assert.ok(closedAfter < FAST.headersTimeout + 1500, `closed after ${closedAfter} ms`);
   } finally {
     await s.close();
@@ -170,7 +176,7 @@ test('a body abandoned half way (client stalls, or goes away) writes nothing, an
     await sleep(100);
     for (const c of gone) c.socket.destroy();
     assert.ok((await timed(s.url)) < 500, 'others are answered while bodies hang');
-    const cut = await Promise.all(stalled.map((c) => Promise.race([c.closed, sleep(5000).then(() => Infinity)])));
+    const cut = await Promise.all(stalled.map((c) => Promise.race([c.closed, sleep(5000, Infinity, UNREF)])));
     t.diagnostic(
       `stalled bodies cut after ${Math.max(...cut).toFixed(0)} ms (requestTimeout ${FAST.requestTimeout} ms)`,
     );
@@ -181,7 +187,7 @@ test('a body abandoned half way (client stalls, or goes away) writes nothing, an
     assertIntact(s);
     // Every abandoned request has finished inside the engine: stopping (which waits for requests in flight) is quick.
     const stopStart = performance.now();
-    const stopped = await Promise.race([s.engine.stop().then(() => true), sleep(3000).then(() => false)]);
+    const stopped = await Promise.race([s.engine.stop().then(() => true), sleep(3000, false, UNREF)]);
     assert.ok(stopped, 'a request is stuck in flight: stop() did not finish');
     t.diagnostic(`engine stopped in ${(performance.now() - stopStart).toFixed(0)} ms`);
   } finally {

@@ -601,10 +601,13 @@ test('the event stream delivers config.applied after a save and log.batch after 
     // Closing the studio server ends open streams.
     const ended = sse.ended;
     await s.server.close();
+    let giveUp: NodeJS.Timeout | undefined;
     await Promise.race([
       ended,
-      new Promise((_, fail) => setTimeout(() => fail(new Error('the stream did not end')), 3000)),
-    ]);
+      new Promise((_, fail) => {
+        giveUp = setTimeout(() => fail(new Error('the stream did not end')), 3000);
+      }),
+    ]).finally(() => clearTimeout(giveUp)); // a pending 3 s timer would hold this file's process open
   } finally {
     sse?.close();
     await s.close();
