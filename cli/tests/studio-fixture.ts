@@ -31,13 +31,16 @@ export async function openStudio(config: string, args: string[] = ['--api-port',
   const shots = screenshotDir();
   mkdirSync(shots, { recursive: true });
   const studio = runCli(['studio', configPath, '--port', '0', ...args], dir);
-  const browser = await openBrowser();
+  let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
   const close = async (): Promise<void> => {
-    await browser.close();
+    await browser?.close();
     await studio.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    // Inside the try: if Chromium cannot start, the studio is stopped too (a running child would
+    // keep this file's process, and so `npm test`, waiting for ever).
+    browser = await openBrowser();
     const [, studioUrl] = await studio.waitFor(/studio\s+(http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/);
     const [, mock] = await studio.waitFor(/mock\s+(http:\/\/127\.0\.0\.1:\d+|.+)/);
     return {
