@@ -99,13 +99,11 @@ test('the data browser edits, adds, deletes, generates and imports rows that the
 
     // Import a CSV with one bad line: the bad line is reported, the good rows go in.
     await page.getByTestId('import').click();
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'more.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('name,email,age\nGrace,grace@x.io,45\nLinus,linus@x.io,not-a-number\nKen,ken@x.io,80\n'),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'more.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,email,age\nGrace,grace@x.io,45\nLinus,linus@x.io,not-a-number\nKen,ken@x.io,80\n'),
+    });
     await page.getByTestId('import-summary').filter({ hasText: '3 rows: 2 good, 1 bad.' }).waitFor();
     assert.match(
       (await page.getByTestId('import-bad-rows').textContent()) ?? '',
