@@ -59,6 +59,26 @@ test('the Dockerfile is a multi-stage build on node slim that serves /config as 
   if (docker.status !== 0) t.diagnostic('no Docker engine here: the Dockerfile was parsed and checked, not built');
 });
 
+test('npm ci accepts package-lock.json as it is (CI installs with npm ci from a clean clone)', () => {
+  // `npm install` leaves out of the lock an optional platform package the registry does not serve
+  // (Biome's darwin, win32 and android binaries are missing from this one), and then `npm ci`
+  // refuses the lock ("Missing: @biomejs/cli-darwin-arm64@ from lock file"). Those entries are kept
+  // by hand; this catches an install that drops them again, before CI does.
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-lock-'));
+  try {
+    for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(root, file), join(dir, file));
+    const ci = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      env: cleanEnv(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(ci.status, 0, `npm ci refuses the lock file:\n${ci.stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('npm pack makes a package whose bin serves and validates a config from a fresh directory', {
   timeout: 180_000,
 }, async (t) => {
