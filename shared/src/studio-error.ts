@@ -19,6 +19,8 @@ export type StudioErrorCode = (typeof STUDIO_ERROR_CODES)[number];
 export interface CallError {
   error: string;
   code: StudioErrorCode;
+  /** The record field the error is about (a required field left empty, a unique clash), when there is one. */
+  field?: string;
 }
 
 /**
@@ -33,6 +35,8 @@ export class StudioError extends Error {
   constructor(
     readonly code: StudioErrorCode,
     message: string,
+    /** The record field the message is about, so a form can show it on that field's input. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'StudioError';
@@ -40,7 +44,9 @@ export class StudioError extends Error {
 
   /** The error as it travels. */
   toCallError(): CallError {
-    return { error: this.message, code: this.code };
+    return this.field === undefined
+      ? { error: this.message, code: this.code }
+      : { error: this.message, code: this.code, field: this.field };
   }
 }
 
@@ -49,10 +55,11 @@ export const isStudioErrorCode = (value: unknown): value is StudioErrorCode =>
 
 /** Rebuilds the typed error from what travelled; a body without a known code counts as `failed`. */
 export function studioErrorFrom(value: unknown, fallback: string): StudioError {
-  const { error, code } = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const { error, code, field } = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   return new StudioError(
     isStudioErrorCode(code) ? code : 'failed',
     typeof error === 'string' && error !== '' ? error : fallback,
+    typeof field === 'string' && field !== '' ? field : undefined,
   );
 }
 

@@ -17,6 +17,9 @@ export function toHttpError(err: unknown, schema: SchemaModel, values: Record<st
     return new HttpError(
       409,
       httpMessages.conflict(schema.name, column, value === undefined ? '(same value)' : JSON.stringify(value)),
+      {},
+      // The studio shows the clash on the field's input; a column that is no field names none.
+      schema.fieldMap.has(column) ? column : undefined,
     );
   }
   if (e.code === 'SQLITE_FULL') return new HttpError(507, httpMessages.storeFull());

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
-import { checkRecord } from '../model/record-check.js';
+import { recordProblem } from '../model/record-check.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import type { ListQuery } from './list-query.js';
 import { ident, recordJsonExpr } from './sql.js';
@@ -110,8 +110,8 @@ export class TableStore {
 
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
   create(body: unknown, fixed: readonly FixedValue[], locationColumn?: string): { json: string; location: unknown } {
-    const problem = checkRecord(this.schema, body, 'create');
-    if (problem) throw new HttpError(400, problem);
+    const problem = recordProblem(this.schema, body, 'create');
+    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
     const record: Row = { ...(body as Row) };
     for (const { column, value } of fixed) {
       const field = this.schema.fieldMap.get(column) as FieldModel;
@@ -150,8 +150,8 @@ export class TableStore {
     body: unknown,
     mode: 'patch' | 'replace',
   ): string | undefined {
-    const problem = checkRecord(this.schema, body, mode);
-    if (problem) throw new HttpError(400, problem);
+    const problem = recordProblem(this.schema, body, mode);
+    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
     const record = body as Row;
     // The path names the record: a key column sent in the body must agree with it, in both modes.
     columns.forEach((column, i) => {

@@ -29,12 +29,16 @@ export interface CallFailure {
 
 /**
  * How a studio call failed, from what a handler threw; the one place engine errors become codes.
- * An HttpError keeps its message and status and gets the code of that status; a TypeError is a call
+ * An HttpError keeps its message, status and field and gets the code of that status; a TypeError is a call
  * with the wrong shape of arguments (`invalid`); anything else is `failed`, with its own message.
  */
 export function callFailure(err: unknown): CallFailure {
   if (err instanceof StudioError) return { status: STATUS[err.code], body: err.toCallError() };
-  if (err instanceof HttpError) return { status: err.status, body: { error: err.message, code: codeOf(err.status) } };
+  if (err instanceof HttpError) {
+    const body: CallError = { error: err.message, code: codeOf(err.status) };
+    if (err.field !== undefined) body.field = err.field;
+    return { status: err.status, body };
+  }
   const code: StudioErrorCode = err instanceof TypeError ? 'invalid' : 'failed';
   return { status: STATUS[code], body: { error: err instanceof Error ? err.message : String(err), code } };
 }
