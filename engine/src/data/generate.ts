@@ -1,33 +1,7 @@
-import type { Faker } from '@faker-js/faker';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
-
-type Maker = (faker: Faker, index: number) => unknown;
+import { type Maker, ruleFor } from './fake-rules.js';
 
 const REFERENCE_DATE = new Date('2025-01-01T00:00:00Z');
-
-/** Realistic values by field name first (`email`, `name`, `createdAt`…), then by type. */
-const BY_NAME: [RegExp, Maker][] = [
-  [/e-?mail/i, (f, i) => `${f.internet.username().toLowerCase()}.${i}@${f.internet.domainName()}`],
-  [/^(full_?)?name$|^author$|^owner$/i, (f) => f.person.fullName()],
-  [/^first_?name$/i, (f) => f.person.firstName()],
-  [/^last_?name$|^surname$/i, (f) => f.person.lastName()],
-  [/user_?name|login|handle/i, (f, i) => `${f.internet.username()}${i}`],
-  [/slug/i, (f, i) => `${f.lorem.slug(3)}-${i}`],
-  [/title|subject|headline/i, (f) => f.lorem.sentence({ min: 3, max: 7 }).replace(/\.$/, '')],
-  [/body|content|description|text|bio|summary|comment/i, (f) => f.lorem.paragraph()],
-  [/phone|mobile/i, (f) => f.phone.number()],
-  [/city/i, (f) => f.location.city()],
-  [/country/i, (f) => f.location.country()],
-  [/street|address/i, (f) => f.location.streetAddress()],
-  [/zip|postcode|postal/i, (f) => f.location.zipCode()],
-  [/url|website|link/i, (f) => f.internet.url()],
-  [/avatar|image|photo|picture/i, (f) => f.image.url()],
-  [/company|organi[sz]ation/i, (f) => f.company.name()],
-  [/colou?r/i, (f) => f.color.human()],
-  [/price|amount|cost|total/i, (f) => Number(f.commerce.price({ min: 1, max: 500 }))],
-  [/^age$/i, (f) => f.number.int({ min: 18, max: 90 })],
-  [/(^|_)(at|on|date)$|At$|On$|date|time/i, (f) => f.date.past({ years: 2 }).toISOString()],
-];
 
 function byType(field: FieldModel): Maker {
   switch (field.type) {
@@ -46,24 +20,31 @@ function byType(field: FieldModel): Maker {
   }
 }
 
-function makerFor(field: FieldModel): Maker {
-  const named = BY_NAME.find(([pattern]) => pattern.test(field.name))?.[1];
-  if (!named) return byType(field);
-  // A name-based maker must still give the declared type (e.g. `title: integer`).
-  return (f, i) => {
-    const value = named(f, i);
-    const fits =
-      field.type === 'string'
-        ? typeof value === 'string'
-        : field.type === 'datetime'
-          ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
-          : field.type === 'number'
-            ? typeof value === 'number'
-            : field.type === 'integer'
-              ? Number.isInteger(value)
-              : field.type === 'json';
-    return fits ? value : byType(field)(f, i);
-  };
+/** A rule's value as the declared type takes it, or undefined when it does not fit (`title: integer`). */
+function fitted(field: FieldModel, value: unknown): unknown {
+  switch (field.type) {
+    case 'string':
+      return typeof value === 'string' ? value : undefined;
+    case 'datetime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
+    case 'number':
+      return typeof value === 'number' ? value : undefined;
+    case 'integer':
+      // A rating of 4.5 in an integer field is a rating of 5, not a random number up to 1000.
+      return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'json':
+      return value;
+  }
+}
+
+/** Realistic values by the field's name in its schema (fake-rules.ts), else by type. */
+function makerFor(schema: SchemaModel, field: FieldModel): Maker {
+  const named = ruleFor(schema.name, field.name);
+  const typed = byType(field);
+  if (!named) return typed;
+  return (f, i) => fitted(field, named(f, i)) ?? typed(f, i);
 }
 
 /**
@@ -80,10 +61,10 @@ export async function generateRows(
   // The module's one instance is seeded afresh each call; nothing awaits between here and the end.
   const { faker } = await import('@faker-js/faker/locale/en');
   faker.seed(seed);
-  // Dates count back from a fixed day, so the same seed gives the same rows on any day.
+  // Dates count from a fixed day, so the same seed gives the same rows on any day.
   faker.setDefaultRefDate(REFERENCE_DATE);
   const fields = schema.fields.filter((f) => f.autoId === undefined);
-  const makers = fields.map(makerFor);
+  const makers = fields.map((field) => makerFor(schema, field));
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i++) {
     const index = startIndex + i + 1;
