@@ -304,7 +304,14 @@ export class Engine extends TypedEmitter<EngineEvents> {
     return [...(this.model?.schemas.values() ?? [])].map((s) => ({
       schema: s.name,
       table: s.table,
-      fields: s.fields.map((f) => ({ name: f.name, type: f.type })),
+      fields: s.fields.map((f) => ({
+        name: f.name,
+        type: f.type,
+        required: f.required,
+        unique: f.unique,
+        ...(f.default === undefined ? {} : { default: f.default }),
+        ...(f.autoId === undefined ? {} : { autoId: f.autoId }),
+      })),
     }));
   }
 

@@ -1,4 +1,6 @@
 /** What the studio and the CLI show of a running config, without the engine's internals. */
+import type { JsonValue } from './config-schema.js';
+
 export interface EndpointSummary {
   method: string;
   path: string;
@@ -10,8 +12,24 @@ export interface EndpointSummary {
   line: number;
 }
 
+/**
+ * One column of a table. A live schema's field says how it is written (the new-row form marks
+ * required fields, fills in defaults and shows an auto id as "auto"); a table left by a removed
+ * schema knows only names and SQLite types, so the rest is absent there.
+ */
+export interface FieldSummary {
+  name: string;
+  type: string;
+  required?: boolean;
+  unique?: boolean;
+  /** The value a create without this field stores. */
+  default?: JsonValue;
+  /** The database assigns it: an integer key counts up, a string key gets a UUID. */
+  autoId?: 'integer' | 'uuid';
+}
+
 export interface TableSummary {
   schema: string;
   table: string;
-  fields: { name: string; type: string }[];
+  fields: FieldSummary[];
 }

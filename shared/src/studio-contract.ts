@@ -57,6 +57,8 @@ export interface TableQuery {
 export interface TableRows {
   rows: Record<string, unknown>[];
   total: number;
+  /** What the filter did not use and why, e.g. "'bogus' is not a field of users; fields: id, name". */
+  notes: string[];
 }
 
 export type DataFormat = 'csv' | 'json';
@@ -130,6 +132,8 @@ export interface StudioCalls {
   /** Puts rows back as they were (ids included), e.g. to undo a delete; all or nothing. */
   'tables.restore': [{ table: string; rows: Record<string, unknown>[] }, { inserted: number }];
   'tables.generate': [{ table: string; count: number; seed: number }, { inserted: number }];
+  /** The first rows `tables.generate` with the same seed would insert now, inserting nothing. */
+  'tables.generatePreview': [{ table: string; count: number; seed: number }, { rows: Record<string, unknown>[] }];
   'tables.importPreview': [ImportRequest, ImportPreview];
   /** Inserts the good rows in one transaction, skipping the bad ones; a failure while writing rolls back all. */
   'tables.import': [ImportRequest, { inserted: number; skipped: BadRow[] }];
@@ -190,6 +194,7 @@ export const CALL_NAMES = [
   'tables.delete',
   'tables.restore',
   'tables.generate',
+  'tables.generatePreview',
   'tables.importPreview',
   'tables.import',
   'tables.export',

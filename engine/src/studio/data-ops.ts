@@ -51,14 +51,18 @@ export function restoreRows(engine: Engine, table: string, rows: Record<string, 
   };
 }
 
+function checkCount(count: number, max: number): void {
+  if (!Number.isInteger(count) || count < 1 || count > max)
+    throw new HttpError(400, `Generate between 1 and ${max} rows at a time.`);
+}
+
 export async function generate(
   engine: Engine,
   table: string,
   count: number,
   seed: number,
 ): Promise<{ inserted: number }> {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATE)
-    throw new HttpError(400, `Generate between 1 and ${MAX_GENERATE} rows at a time.`);
+  checkCount(count, MAX_GENERATE);
   const { store, schema } = storeFor(engine, table);
   const rows = await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count());
   return {
@@ -68,6 +72,24 @@ export async function generate(
       rows.map((record, i) => ({ row: i + 1, record })),
     ),
   };
+}
+
+/** Rows a preview shows at most: enough to judge the values, few enough to read. */
+export const MAX_PREVIEW = 20;
+
+/**
+ * The first `count` rows that generate() with the same seed would insert right now (the same row
+ * numbers, so unique fields get the same suffixes); nothing is written.
+ */
+export async function generatePreview(
+  engine: Engine,
+  table: string,
+  count: number,
+  seed: number,
+): Promise<{ rows: Record<string, unknown>[] }> {
+  checkCount(count, MAX_PREVIEW);
+  const { store, schema } = storeFor(engine, table);
+  return { rows: await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count()) };
 }
 
 export function previewImport(engine: Engine, request: ImportRequest): ImportPreview {

@@ -3,7 +3,16 @@ import { HttpError } from '../http-error.js';
 import { packageVersion } from '../version.js';
 import type { StudioSession } from './session.js';
 import type { AppSettingsFile } from './app-settings.js';
-import { exportTable, generate, importRows, previewImport, resetToSeed, restoreRows, saveSeed } from './data-ops.js';
+import {
+  exportTable,
+  generate,
+  generatePreview,
+  importRows,
+  previewImport,
+  resetToSeed,
+  restoreRows,
+  saveSeed,
+} from './data-ops.js';
 import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tables.js';
 
 /**
@@ -73,6 +82,7 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     'tables.delete': async ({ table, keys }) => deleteRows(engine, table, keys),
     'tables.restore': async ({ table, rows }) => restoreRows(engine, table, rows),
     'tables.generate': async ({ table, count, seed }) => generate(engine, table, count, seed),
+    'tables.generatePreview': async ({ table, count, seed }) => generatePreview(engine, table, count, seed),
     'tables.importPreview': async (request) => previewImport(engine, request),
     'tables.import': async (request) => importRows(engine, request),
     'tables.export': async ({ table, format }) => exportTable(engine, table, format),

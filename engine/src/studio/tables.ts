@@ -100,7 +100,25 @@ export function queryTable(engine: Engine, query: TableQuery): TableRows {
   const key = `${schema.table}\u0000${params.toString()}`;
   const { body, total } = store.list(list, list.offset > 0 ? cache.get(key) : undefined);
   cache.set(key, total);
-  return { rows: JSON.parse(body) as Record<string, unknown>[], total };
+  return {
+    rows: JSON.parse(body) as Record<string, unknown>[],
+    total,
+    notes: list.notes.map((n) => filterNote(schema, n)),
+  };
+}
+
+const IGNORED = /^ignored query parameter '(.*)' \(not a field of [^)]*\)$/;
+
+/**
+ * A note of the list query as the filter box shows it: an ignored parameter (a typo such as
+ * `nmae=ann`, which would otherwise show every row) says which fields there are. The log keeps
+ * the list query's own wording; any other note is passed on as it is.
+ */
+function filterNote(schema: SchemaModel, note: string): string {
+  const param = IGNORED.exec(note)?.[1];
+  if (param === undefined) return note;
+  const fields = schema.fields.map((f) => f.name).join(', ');
+  return `'${param}' is not a field of ${schema.table}, so it was ignored; fields: ${fields}.`;
 }
 
 const keyColumn = (schema: SchemaModel): string => {
