@@ -81,14 +81,15 @@ test('the data browser edits, adds, deletes, generates and imports rows that the
     await page.getByTestId('delete-rows').click();
     await count.filter({ hasText: '2 rows' }).waitFor();
     assert.equal((await fetch(`${mock}/users/3`)).status, 404);
-    await page.getByTestId('undo-delete').click();
+    await page.getByTestId('undo').click();
     await count.filter({ hasText: '3 rows' }).waitFor();
     assert.equal((await fetch(`${mock}/users/3`)).status, 200);
 
     // Generate 1,000 rows.
     const started = performance.now();
+    await page.getByTestId('more').click();
     await page.getByTestId('generate').click();
-    await page.getByLabel('Rows').fill('1000');
+    await page.getByLabel('Rows', { exact: true }).fill('1000');
     await page.getByTestId('generate-go').click();
     await count.filter({ hasText: '1,003 rows' }).waitFor({ timeout: 15_000 });
     t.diagnostic(`generate 1,000 rows: ${(performance.now() - started).toFixed(0)} ms to the grid`);
@@ -98,6 +99,7 @@ test('the data browser edits, adds, deletes, generates and imports rows that the
     await page.screenshot({ path: join(shots, 'data-2-generated.png') });
 
     // Import a CSV with one bad line: the bad line is reported, the good rows go in.
+    await page.getByTestId('more').click();
     await page.getByTestId('import').click();
     await page.getByTestId('import-file').setInputFiles({
       name: 'more.csv',

@@ -1,85 +1,122 @@
-import { useState } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldType } from '../../../shared/src/config-schema';
-import { fromText, toText } from '../../../shared/src/field-text';
-import { fromLocalInput, toLocalInput } from './datetime-input';
+
+/** How an edit ends: Enter keeps the editor on the cell; Tab moves to the next or previous cell. */
+export type Move = 'stay' | 'next' | 'previous' | 'away';
 
 interface Props {
   type: FieldType;
-  value: unknown;
+  /** The text to start with: the cell's value, or a refused value the user typed before. */
+  initial: string;
   error: string | undefined;
-  onCommit(value: unknown): void;
+  /** Enter, Tab and clicking away all commit; the grid decides what a refused value does. */
+  onCommit(text: string, move: Move): void;
+  /** Escape: the edit is dropped, deliberately. */
   onCancel(): void;
 }
 
-/** An in-place editor for one cell, by field type; invalid input is refused here with the reason. */
-export function CellEditor({ type, value, error, onCommit, onCancel }: Props) {
-  const [text, setText] = useState(() =>
-    type === 'json' && value !== null && value !== undefined ? JSON.stringify(value, null, 2) : toText(type, value),
-  );
-  const [local, setLocal] = useState<string | undefined>(undefined);
-  const commit = (raw: string) => {
-    // The same rules as an import or a list filter; the engine checks the record again before writing.
-    const parsed = fromText(type, type === 'datetime' ? fromLocalInput(raw) : raw);
-    if (parsed.ok) onCommit(parsed.value);
-    else setLocal(`Value ${parsed.message}.`);
+/**
+ * An in-place editor for one cell, by field type, following spreadsheet conventions: Enter, Tab
+ * and clicking away commit; Escape cancels. A json cell takes Ctrl+Enter, since Enter is a new line.
+ */
+export function CellEditor({ type, initial, error, onCommit, onCancel }: Props) {
+  const [text, setText] = useState(initial);
+  const [edited, setEdited] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  // Once Enter, Tab or Escape has ended the edit, the blur that follows must not end it again.
+  const ended = useRef(false);
+  const [place, setPlace] = useState<CSSProperties>({});
+  // A refusal arrived and the editor stays open: leaving it now must commit (and mark) the value again.
+  useEffect(() => {
+    if (error) ended.current = false;
+  }, [error]);
+
+  // Never clipped: an editor that would reach past the grid's right (or bottom) edge opens leftward (or upward).
+  useLayoutEffect(() => {
+    const box = root.current?.getBoundingClientRect();
+    const grid = root.current?.closest('.grid')?.getBoundingClientRect();
+    if (!box || !grid) return;
+    const next: CSSProperties = {};
+    const over = box.right - grid.right + 4;
+    if (over > 0) next.left = -Math.min(over, Math.max(0, box.left - grid.left));
+    const below = box.bottom - grid.bottom + 4;
+    if (below > 0) next.top = -Math.min(below, Math.max(0, box.top - grid.top - 28));
+    setPlace(next);
+  }, []);
+
+  const finish = (move: Move) => {
+    ended.current = move !== 'away';
+    // The answer to this commit (a refusal) shows until the text changes again.
+    setEdited(false);
+    onCommit(text, move);
   };
   const keys = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') onCancel();
-    if (e.key === 'Enter' && (type !== 'json' || e.ctrlKey || e.metaKey)) {
+    if (e.key === 'Escape') {
       e.preventDefault();
-      commit(text);
-    }
+      ended.current = true;
+      onCancel();
+    } else if (e.key === 'Tab') {
+      e.preventDefault();
+      finish(e.shiftKey ? 'previous' : 'next');
+    } else if (e.key === 'Enter' && (type !== 'json' || e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      finish('stay');
+    } else ended.current = false;
   };
-  const message = local ?? error;
+  const change = (value: string) => {
+    setText(value);
+    setEdited(true);
+    ended.current = false;
+  };
+  const shown = edited ? undefined : error;
+  const common = {
+    autoFocus: true,
+    value: text,
+    onKeyDown: keys,
+    'aria-invalid': shown ? true : undefined,
+    'aria-label': 'Cell value',
+  } as const;
   return (
-    <div className="cell-editor" data-testid="cell-editor">
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the editor as a whole (input and buttons) is what commits; the div only listens.
+    <div
+      ref={root}
+      className="cell-editor"
+      data-testid="cell-editor"
+      style={place}
+      onBlur={(e) => {
+        // Focus moving within the editor (to its Save button) is not leaving it.
+        if (e.currentTarget.contains(e.relatedTarget as Node | null) || ended.current) return;
+        finish('away');
+      }}
+    >
       {type === 'json' ? (
-        <textarea
-          autoFocus
-          value={text}
-          rows={4}
-          onChange={(e) => {
-            setText(e.target.value);
-            setLocal(undefined);
-          }}
-          onKeyDown={keys}
-          aria-invalid={!!message}
-        />
+        <textarea {...common} rows={4} spellCheck={false} onChange={(e) => change(e.target.value)} />
       ) : type === 'datetime' ? (
-        <input
-          autoFocus
-          type="datetime-local"
-          step={1}
-          defaultValue={toLocalInput(value)}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={keys}
-          aria-invalid={!!message}
-        />
+        <input {...common} type="datetime-local" step={1} onChange={(e) => change(e.target.value)} />
       ) : (
         <input
-          autoFocus
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setLocal(undefined);
-          }}
-          onKeyDown={keys}
-          onBlur={onCancel}
-          aria-invalid={!!message}
+          {...common}
+          onChange={(e) => change(e.target.value)}
           inputMode={type === 'integer' || type === 'number' ? 'decimal' : undefined}
         />
       )}
-      {message ? (
+      {shown ? (
         <div className="cell-error" role="alert" data-testid="cell-error">
-          {message}
+          {shown}
         </div>
       ) : null}
       {type === 'json' || type === 'datetime' ? (
         <div className="cell-actions">
-          <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => commit(text)}>
+          <button type="button" onClick={() => finish('stay')}>
             Save
           </button>
-          <button type="button" onClick={onCancel}>
+          <button
+            type="button"
+            onClick={() => {
+              ended.current = true;
+              onCancel();
+            }}
+          >
             Cancel
           </button>
         </div>

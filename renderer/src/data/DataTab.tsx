@@ -1,11 +1,23 @@
+import { Download, FileJson, RotateCcw, Save, Sparkles, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { counted } from '../../../shared/src/plural';
 import type { DataFormat, TableInfo, TableQuery } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
+import { ErrorBanner } from '../feedback/ErrorBanner';
+import { useFeedback } from '../feedback/feedback';
+import { useScopedError } from '../feedback/use-scoped-error';
+import { ConfirmDialog } from './ConfirmDialog';
 import { DataGrid } from './DataGrid';
+import { DataToolbar } from './DataToolbar';
 import { download } from './download';
+import { FilterNotes } from './FilterNotes';
 import { GenerateDialog } from './GenerateDialog';
 import { ImportDialog } from './ImportDialog';
+import type { MenuItem } from './MoreMenu';
+import { RowForm } from './RowForm';
+import { describe, ownsUndoKeys, useUndoStack } from './undo-stack';
 import { useTableRows } from './use-table-rows';
+import './data.css';
 
 interface Props {
   client: StudioClient;
@@ -14,7 +26,10 @@ interface Props {
   onSelect(table: string): void;
 }
 
+type Row = Record<string, unknown>;
 type Dialog = 'generate' | 'import' | 'reset' | 'seed' | undefined;
+/** The new-row form, empty (Add row) or started from a row (Duplicate). */
+type Form = { source: Row | undefined } | undefined;
 
 /** The Data tab: a forgiving spreadsheet over the live tables, through the same store code as the API. */
 export function DataTab({ client, tables, selected, onSelect }: Props) {
@@ -24,33 +39,57 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
   const [sort, setSort] = useState<TableQuery['sort']>(undefined);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(undefined);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [undo, setUndo] = useState<{ table: string; rows: Record<string, unknown>[] } | undefined>(undefined);
-  const rows = useTableRows(client, table?.table, filter, sort);
-  const keyField = table?.fields.find((f) => f.name === 'id') ? 'id' : undefined;
+  const [form, setForm] = useState<Form>(undefined);
   const name = table?.table;
+  // An error belongs to the table it came from: switching tables never shows another table's error.
+  const [error, setError] = useScopedError(name);
+  const { notify } = useFeedback();
+  const rows = useTableRows(client, name, filter, sort);
+  const keyField = table?.fields.find((f) => f.name === 'id') ? 'id' : undefined;
+  const history = useUndoStack(client, name, keyField);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: switching to another table clears its selection, filter and sort.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: switching to another table clears its selection, filter, sort and open form.
   useEffect(() => {
     setChosen(new Set());
     setFilter('');
     setFilterText('');
     setSort(undefined);
+    setForm(undefined);
+    setDialog(undefined);
   }, [name]);
 
   const { refresh } = rows;
   useEffect(() => client.on('table.changed', (e) => e.table === name && refresh()), [client, name, refresh]);
 
-  const act = useCallback(async (run: () => Promise<string | undefined>) => {
-    try {
-      const message = await run();
-      setNotice(message);
-      setError(undefined);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, []);
+  /** Runs an action: its confirmation goes up as a toast, its failure stays as this table's error. */
+  const act = useCallback(
+    async (run: () => Promise<string | undefined>) => {
+      try {
+        const message = await run();
+        if (message) notify(message);
+      } catch (err) {
+        setError((err as Error).message);
+      }
+    },
+    [notify, setError],
+  );
+
+  const { undo, redo } = history;
+  const undoStep = useCallback(() => act(async () => ((d) => d && `Undone: ${d}`)(await undo())), [act, undo]);
+  const redoStep = useCallback(() => act(async () => ((d) => d && `Redone: ${d}`)(await redo())), [act, redo]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // Ctrl+Z in a text box is that box's own undo of typing.
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.defaultPrevented || ownsUndoKeys(e.target)) return;
+      const key = e.key.toLowerCase();
+      const isRedo = (key === 'z' && e.shiftKey) || (key === 'y' && !e.shiftKey);
+      if (key !== 'z' && !isRedo) return;
+      e.preventDefault();
+      void (isRedo ? redoStep() : undoStep());
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [undoStep, redoStep]);
 
   if (!table) {
     return (
@@ -67,142 +106,70 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
     act(async () => {
       const file = await client.call('tables.export', { table: t, format });
       download(file.filename, file.text, format === 'json' ? 'application/json' : 'text/csv');
-      return `Exported ${t} as ${format.toUpperCase()}.`;
+      return `Exported ${t} as ${format.toUpperCase()}`;
     });
+  const keyOf = (text: string): string | number => (/^\d+$/.test(text) ? Number(text) : text);
+
+  const duplicate = () =>
+    act(async () => {
+      const key = [...chosen][0];
+      if (key === undefined || !keyField) return undefined;
+      const filterByKey = new URLSearchParams({ [keyField]: key }).toString();
+      const found = await client.call('tables.query', { table: t, filter: filterByKey, offset: 0, limit: 1 });
+      const source = found.rows[0];
+      if (!source) throw new Error(`Row ${key} of ${t} is gone; it may have been deleted.`);
+      setForm({ source });
+      return undefined;
+    });
+  const deleteChosen = () =>
+    act(async () => {
+      const result = await client.call('tables.delete', { table: t, keys: [...chosen].map(keyOf) });
+      if (result.rows.length) history.record({ kind: 'delete', rows: result.rows });
+      setChosen(new Set());
+      return `${counted(result.deleted, 'row')} deleted`;
+    });
+
+  const menu: MenuItem[] = [
+    { label: 'Generate…', icon: <Sparkles size={16} />, testId: 'generate', run: () => setDialog('generate') },
+    { label: 'Import…', icon: <Upload size={16} />, testId: 'import', run: () => setDialog('import') },
+    { label: 'Export JSON', icon: <FileJson size={16} />, testId: 'export-json', run: () => void exportAs('json') },
+    { label: 'Export CSV', icon: <Download size={16} />, testId: 'export-csv', run: () => void exportAs('csv') },
+    { label: 'Save as seed…', icon: <Save size={16} />, testId: 'save-seed', run: () => setDialog('seed') },
+    { label: 'Reset to seed…', icon: <RotateCcw size={16} />, testId: 'reset-seed', run: () => setDialog('reset') },
+  ];
 
   return (
     <div className="data" data-testid="data">
-      <div className="toolbar">
-        <select value={t} onChange={(e) => onSelect(e.target.value)} aria-label="Table">
-          {tables.map((x) => (
-            <option key={x.table} value={x.table}>
-              {x.table} ({x.rows}){x.orphaned ? ' — removed schema' : ''}
-            </option>
-          ))}
-        </select>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter(filterText.trim());
-          }}
-        >
-          <input
-            className="filter"
-            placeholder="filter, e.g. name_like=ann&age_gte=30"
-            value={filterText}
-            onChange={(e) => setFilterText(e.target.value)}
-            aria-label="Filter"
-            data-testid="filter"
-          />
-        </form>
-        <span data-testid="row-count">{rows.total.toLocaleString('en')} rows</span>
-        {table.orphaned ? null : (
-          <>
-            <button
-              type="button"
-              onClick={() =>
-                act(async () => {
-                  await client.call('tables.insert', { table: t, row: {} });
-                  return undefined;
-                })
-              }
-              data-testid="add-row"
-            >
-              Add row
-            </button>
-            <button
-              type="button"
-              disabled={chosen.size !== 1}
-              onClick={() =>
-                act(async () => {
-                  const key = [...chosen][0];
-                  const source = Array.from({ length: Math.min(rows.total, 5000) }, (_, i) => rows.row(i)).find(
-                    (r) => r && String(r[keyField ?? '']) === key,
-                  );
-                  if (!source) throw new Error('Scroll the row into view to duplicate it.');
-                  const copy = { ...source };
-                  for (const f of table.fields) if (f.name === keyField) delete copy[f.name];
-                  await client.call('tables.insert', { table: t, row: copy });
-                  return 'Row duplicated.';
-                })
-              }
-            >
-              Duplicate
-            </button>
-            <button
-              type="button"
-              disabled={chosen.size === 0}
-              data-testid="delete-rows"
-              onClick={() =>
-                act(async () => {
-                  const keys = [...chosen].map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-                  const result = await client.call('tables.delete', { table: t, keys });
-                  setUndo({ table: t, rows: result.rows });
-                  setChosen(new Set());
-                  return `Deleted ${result.deleted} row${result.deleted === 1 ? '' : 's'}.`;
-                })
-              }
-            >
-              Delete{chosen.size ? ` (${chosen.size})` : ''}
-            </button>
-            {undo && undo.table === t ? (
-              <button
-                type="button"
-                data-testid="undo-delete"
-                onClick={() =>
-                  act(async () => {
-                    const result = await client.call('tables.restore', undo);
-                    setUndo(undefined);
-                    return `Restored ${result.inserted} row${result.inserted === 1 ? '' : 's'}.`;
-                  })
-                }
-              >
-                Undo delete
-              </button>
-            ) : null}
-            <span className="spacer" />
-            <button type="button" onClick={() => setDialog('generate')} data-testid="generate">
-              Generate…
-            </button>
-            <button type="button" onClick={() => setDialog('import')} data-testid="import">
-              Import…
-            </button>
-            <button type="button" onClick={() => void exportAs('json')}>
-              Export JSON
-            </button>
-            <button type="button" onClick={() => void exportAs('csv')}>
-              Export CSV
-            </button>
-            <button type="button" onClick={() => setDialog('seed')}>
-              Save as seed
-            </button>
-            <button type="button" onClick={() => setDialog('reset')}>
-              Reset to seed
-            </button>
-          </>
-        )}
-      </div>
-      {notice || error || rows.error ? (
-        <div className={`banner ${error || rows.error ? 'banner-error' : ''}`} role="status" data-testid="data-message">
-          <span>{error ?? rows.error ?? notice}</span>
-          <button
-            type="button"
-            onClick={() => {
-              setNotice(undefined);
-              setError(undefined);
-            }}
-          >
-            Dismiss
-          </button>
-        </div>
-      ) : null}
+      <DataToolbar
+        tables={tables}
+        table={table}
+        onSelect={onSelect}
+        filterText={filterText}
+        onFilterText={setFilterText}
+        onFilter={setFilter}
+        total={rows.total}
+        chosen={chosen.size}
+        canAdd={!table.orphaned}
+        canEdit={!table.orphaned && keyField !== undefined}
+        onAdd={() => setForm({ source: undefined })}
+        onDuplicate={() => void duplicate()}
+        onDelete={() => void deleteChosen()}
+        undoLabel={history.nextUndo && describe(history.nextUndo)}
+        redoLabel={history.nextRedo && describe(history.nextRedo)}
+        onUndo={() => void undoStep()}
+        onRedo={() => void redoStep()}
+        menu={menu}
+      />
+      <FilterNotes notes={rows.notes} error={rows.error} />
+      <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="data-error" />
       {dialog === 'generate' ? (
         <GenerateDialog
-          table={t}
+          client={client}
+          table={table}
           onClose={() => setDialog(undefined)}
           onGenerate={async (count, seed) => {
             const result = await client.call('tables.generate', { table: t, count, seed });
-            setNotice(`Generated ${result.inserted} rows.`);
+            notify(`Generated ${counted(result.inserted, 'row')}`);
           }}
         />
       ) : null}
@@ -212,38 +179,28 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           table={table}
           onClose={() => setDialog(undefined)}
           onDone={(m) => {
-            setNotice(m);
+            notify(m);
             setDialog(undefined);
           }}
         />
       ) : null}
       {dialog === 'reset' || dialog === 'seed' ? (
-        <div className="dialog" role="alertdialog" data-testid="confirm-dialog">
-          <p>
-            {dialog === 'reset'
-              ? `Replace every row of ${t} with the rows in the config's seed: section? The current rows are lost.`
-              : `Write the ${table.rows} current rows of ${t} into the config's seed: section (replacing what is there) and save the config?`}
-          </p>
-          <footer>
-            <button
-              type="button"
-              className="primary"
-              onClick={() =>
-                act(async () => {
-                  setDialog(undefined);
-                  if (dialog === 'reset')
-                    return `Reset ${t} to its ${(await client.call('tables.resetToSeed', { table: t })).rows} seed rows.`;
-                  return `Saved ${(await client.call('tables.saveSeed', { table: t })).rows} rows as the seed of ${t}.`;
-                })
-              }
-            >
-              {dialog === 'reset' ? 'Reset' : 'Save as seed'}
-            </button>
-            <button type="button" onClick={() => setDialog(undefined)}>
-              Cancel
-            </button>
-          </footer>
-        </div>
+        <ConfirmDialog
+          kind={dialog}
+          table={table}
+          onClose={() => setDialog(undefined)}
+          onConfirm={() =>
+            act(async () => {
+              setDialog(undefined);
+              if (dialog === 'seed')
+                return `Saved ${counted((await client.call('tables.saveSeed', { table: t })).rows, 'row')} as the seed of ${t}`;
+              const { rows: count } = await client.call('tables.resetToSeed', { table: t });
+              // The rows the history names are gone: its steps would now change other rows.
+              history.clear();
+              return `Reset ${t} to its ${counted(count, 'seed row')}`;
+            })
+          }
+        />
       ) : null}
       {table.orphaned ? (
         <p className="empty">
@@ -251,31 +208,48 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
         </p>
       ) : null}
       {!table.orphaned && keyField === undefined ? (
-        <p className="empty">This schema has no id field, so rows can be viewed but not edited here.</p>
+        <p className="empty">This schema has no id field, so rows can be added here but not edited.</p>
       ) : null}
       {rows.total === 0 && !rows.error ? (
         <p className="empty">
-          No rows{filter ? ' match the filter' : ' yet: add one, generate some, or import a file'}.
+          No rows{filter ? ' match the filter' : ' yet: add one, or generate or import some from More'}.
         </p>
       ) : null}
-      <DataGrid
-        table={table}
-        rows={rows}
-        sort={sort}
-        onSort={setSort}
-        selected={chosen}
-        onSelect={setChosen}
-        keyField={keyField}
-        onDeleteSelected={() => document.querySelector<HTMLButtonElement>('[data-testid="delete-rows"]')?.click()}
-        onEdit={async (row, field, value) => {
-          await client.call('tables.update', {
-            table: t,
-            key: row[keyField ?? 'id'] as string | number,
-            changes: { [field]: value },
-          });
-          rows.refresh();
-        }}
-      />
+      <div className="data-body">
+        <DataGrid
+          table={table}
+          rows={rows}
+          sort={sort}
+          onSort={setSort}
+          selected={chosen}
+          onSelect={setChosen}
+          keyField={keyField}
+          onDeleteSelected={() => void deleteChosen()}
+          onError={setError}
+          onEdit={async (row, field, value) => {
+            const key = row[keyField ?? 'id'] as string | number;
+            await client.call('tables.update', { table: t, key, changes: { [field]: value } });
+            history.record({ kind: 'edit', key, field, before: row[field], after: value });
+            notify('Row updated');
+            rows.refresh();
+          }}
+        />
+        {form ? (
+          <RowForm
+            key={`${t}:${form.source ? String(form.source[keyField ?? '']) : 'new'}`}
+            table={table}
+            source={form.source}
+            onClose={() => setForm(undefined)}
+            onCreate={async (row) => {
+              const created = await client.call('tables.insert', { table: t, row });
+              if (keyField) history.record({ kind: 'insert', row: created });
+              setForm(undefined);
+              rows.refresh();
+              notify('Row created');
+            }}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

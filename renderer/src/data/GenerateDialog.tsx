@@ -1,23 +1,53 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { toText } from '../../../shared/src/field-text';
+import type { TableInfo } from '../../../shared/src/studio-contract';
+import type { StudioClient } from '../api/client';
+import { typeOf } from './field-text-input';
 
 interface Props {
-  table: string;
+  client: StudioClient;
+  table: TableInfo;
   onGenerate(count: number, seed: number): Promise<void>;
   onClose(): void;
 }
 
-/** "Generate N rows": realistic values by field name and type, the same for the same seed. */
-export function GenerateDialog({ table, onGenerate, onClose }: Props) {
+const PREVIEW_ROWS = 3;
+
+/**
+ * "Generate N rows": values that fit each field's name in its schema, the same for the same random
+ * seed. Three rows are previewed first, exactly as they would be inserted.
+ */
+export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
   const [count, setCount] = useState('100');
   const [seed, setSeed] = useState('1');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Record<string, unknown>[] | undefined>(undefined);
   const n = Number(count);
   const s = Number(seed);
   const valid = Number.isInteger(n) && n >= 1 && n <= 100_000 && Number.isInteger(s);
+  const fields = table.fields.filter((f) => !f.autoId);
+  const t = table.table;
+
+  useEffect(() => {
+    if (!Number.isInteger(s)) return;
+    let current = true;
+    // A short wait: typing a seed of several digits asks once, not once a digit.
+    const timer = window.setTimeout(() => {
+      client.call('tables.generatePreview', { table: t, count: PREVIEW_ROWS, seed: s }).then(
+        (result) => current && setPreview(result.rows),
+        (err: Error) => current && setError(err.message),
+      );
+    }, 150);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [client, t, s]);
+
   return (
     <form
-      className="dialog"
+      className="dialog generate-dialog"
       data-testid="generate-dialog"
       onSubmit={(e) => {
         e.preventDefault();
@@ -30,23 +60,57 @@ export function GenerateDialog({ table, onGenerate, onClose }: Props) {
       }}
     >
       <header>
-        Generate rows in <b>{table}</b>
+        Generate rows in <b>{t}</b>
       </header>
-      <label>
-        Rows{' '}
-        <input
-          value={count}
-          onChange={(e) => setCount(e.target.value)}
-          inputMode="numeric"
-          size={8}
-          aria-label="Rows"
-        />
-      </label>
-      <label>
-        Seed{' '}
-        <input value={seed} onChange={(e) => setSeed(e.target.value)} inputMode="numeric" size={8} aria-label="Seed" />
-      </label>
-      {!valid ? <p className="error">Rows: 1 to 100,000; the seed is a whole number.</p> : null}
+      <div className="generate-inputs">
+        <label>
+          Rows{' '}
+          <input
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+            inputMode="numeric"
+            size={8}
+            aria-label="Rows"
+          />
+        </label>
+        <label title="The same number gives the same rows each time; another number gives other rows.">
+          Random seed (same rows each time){' '}
+          <input
+            value={seed}
+            onChange={(e) => setSeed(e.target.value)}
+            inputMode="numeric"
+            size={8}
+            aria-label="Random seed (same rows each time)"
+          />
+        </label>
+      </div>
+      {!valid ? <p className="error">Rows: 1 to 100,000; the random seed is a whole number.</p> : null}
+      {preview ? (
+        <div className="generate-preview">
+          <span className="hint">The first {PREVIEW_ROWS} rows, as they will be inserted:</span>
+          <table data-testid="generate-preview">
+            <thead>
+              <tr>
+                {fields.map((f) => (
+                  <th key={f.name}>{f.name}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id yet; their order is their identity.
+                <tr key={i}>
+                  {fields.map((f) => (
+                    <td key={f.name} title={toText(typeOf(f.type), row[f.name])}>
+                      {toText(typeOf(f.type), row[f.name])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {error ? <p className="error">{error}</p> : null}
       <footer>
         <button type="submit" className="primary" disabled={!valid || busy} data-testid="generate-go">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ColumnMapping, DataFormat, ImportPreview, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
+import { counted } from '../../../shared/src/plural';
 
 /** Largest file the studio reads; the engine refuses more than 20 MB too. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -66,7 +67,7 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
         mapping,
       });
       onDone(
-        `Imported ${result.inserted} row${result.inserted === 1 ? '' : 's'} into ${table.table}${result.skipped.length ? `, skipped ${result.skipped.length} bad` : ''}.`,
+        `Imported ${counted(result.inserted, 'row')} into ${table.table}${result.skipped.length ? `, skipped ${result.skipped.length} bad` : ''}`,
       );
     } catch (err) {
       setError((err as Error).message);
@@ -126,7 +127,7 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
             </tbody>
           </table>
           <p data-testid="import-summary">
-            {preview.total} rows: {preview.good} good, {preview.bad.length} bad.
+            {counted(preview.total, 'row')}: {preview.good} good, {preview.bad.length} bad.
           </p>
           {preview.bad.length ? (
             <ul className="bad-rows" data-testid="import-bad-rows">

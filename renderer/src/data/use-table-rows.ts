@@ -8,6 +8,8 @@ const MAX_PAGES = 40;
 export interface RowsView {
   total: number;
   error: string | undefined;
+  /** What the filter did not use and why (an unknown field), from the engine. */
+  notes: string[];
   /** The row at `index`, or undefined while its page loads. */
   row(index: number): Record<string, unknown> | undefined;
   /** Asks for the pages covering rows `from`..`to` (the visible range). */
@@ -34,6 +36,7 @@ export function useTableRows(
   const generation = useRef(0);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string | undefined>(undefined);
+  const [notes, setNotes] = useState<string[]>([]);
   const [, setTick] = useState(0);
   const sortKey = sort ? `${sort.field}:${sort.descending}` : '';
 
@@ -53,6 +56,8 @@ export function useTableRows(
             pages.current.set(page, result.rows);
             setTotal(result.total);
             setError(undefined);
+            // Every page carries the same notes (they are about the filter); an equal list keeps its identity.
+            setNotes((old) => (old.join('\n') === result.notes.join('\n') ? old : result.notes));
           },
           (err: Error) => {
             if (gen !== generation.current) return;
@@ -92,6 +97,7 @@ export function useTableRows(
   useEffect(() => {
     reset();
     setTotal(0);
+    setNotes([]);
     load(0);
     return () => window.clearTimeout(refreshTimer.current);
   }, [load, reset]);
@@ -103,5 +109,5 @@ export function useTableRows(
     },
     [load],
   );
-  return useMemo(() => ({ total, error, row, want, refresh }), [total, error, row, want, refresh]);
+  return useMemo(() => ({ total, error, notes, row, want, refresh }), [total, error, notes, row, want, refresh]);
 }

@@ -1,0 +1,36 @@
+import { counted } from '../../../shared/src/plural';
+import type { TableInfo } from '../../../shared/src/studio-contract';
+
+interface Props {
+  kind: 'reset' | 'seed';
+  table: TableInfo;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/** Asks before "Reset to seed" (the rows are lost) and "Save as seed" (the config is rewritten). */
+export function ConfirmDialog({ kind, table, onConfirm, onClose }: Props) {
+  const t = table.table;
+  return (
+    <div
+      className="dialog"
+      role="alertdialog"
+      aria-label={kind === 'reset' ? 'Reset to seed' : 'Save as seed'}
+      data-testid="confirm-dialog"
+    >
+      <p>
+        {kind === 'reset'
+          ? `Replace every row of ${t} with the rows in the config's seed: section? The current rows are lost.`
+          : `Write the ${counted(table.rows, 'current row')} of ${t} into the config's seed: section (replacing what is there) and save the config?`}
+      </p>
+      <footer>
+        <button type="button" className="primary" onClick={onConfirm}>
+          {kind === 'reset' ? 'Reset' : 'Save as seed'}
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { FieldSummary } from '../../../shared/src/service-summary';
+import type { TableQuery } from '../../../shared/src/studio-contract';
+import { MIN_WIDTH } from './column-widths';
+
+interface Props {
+  fields: FieldSummary[];
+  columns: string;
+  sort: TableQuery['sort'];
+  onSort(sort: TableQuery['sort']): void;
+  widthOf(field: string): number;
+  onResize(field: string, width: number): void;
+}
+
+const STEP = 16;
+
+/**
+ * The grid's header: click a name to sort (ascending, descending, off); drag a column's right edge,
+ * or focus it and press the arrow keys, to resize. A name longer than its column is cut with an
+ * ellipsis, never drawn over the next one.
+ */
+export function GridHeader({ fields, columns, sort, onSort, widthOf, onResize }: Props) {
+  const toggleSort = (field: string) => {
+    if (sort?.field !== field) onSort({ field, descending: false });
+    else if (!sort.descending) onSort({ field, descending: true });
+    else onSort(undefined);
+  };
+  const drag = (field: string, e: React.PointerEvent<HTMLSpanElement>) => {
+    e.preventDefault();
+    const handle = e.currentTarget;
+    const startX = e.clientX;
+    const startWidth = widthOf(field);
+    handle.setPointerCapture(e.pointerId);
+    const move = (m: PointerEvent) => onResize(field, Math.max(MIN_WIDTH, startWidth + m.clientX - startX));
+    const up = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+      handle.removeEventListener('pointercancel', up);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+    handle.addEventListener('pointercancel', up);
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: ARIA grid on divs, as in DataGrid (each virtualised row is its own CSS grid; a <table> cannot be).
+    <div className="grid-row grid-header" style={{ gridTemplateColumns: columns }} role="row">
+      <span />
+      {fields.map((f) => {
+        const sorted = sort?.field === f.name ? (sort.descending ? 'descending' : 'ascending') : 'none';
+        return (
+          // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see the row above; the sort button inside takes the focus.
+          <div key={f.name} className="grid-head-cell" role="columnheader" aria-sort={sorted}>
+            <button
+              type="button"
+              className="grid-head"
+              onClick={() => toggleSort(f.name)}
+              title={`${f.name} (${f.type}${f.required ? ', required' : ''}${f.unique ? ', unique' : ''}): click to sort`}
+            >
+              <span className="grid-head-name">{f.name}</span> <span className="type">{f.type}</span>
+              {sorted === 'ascending' ? <ArrowUp size={12} aria-hidden="true" /> : null}
+              {sorted === 'descending' ? <ArrowDown size={12} aria-hidden="true" /> : null}
+            </button>
+            {/* biome-ignore lint/a11y/useSemanticElements: a column resizer is a focusable separator (WAI-ARIA window splitter); <hr> cannot take focus or keys. */}
+            <span
+              className="col-resize"
+              role="separator"
+              aria-orientation="vertical"
+              aria-label={`Resize ${f.name}`}
+              aria-valuenow={widthOf(f.name)}
+              tabIndex={-1}
+              onPointerDown={(e) => drag(f.name, e)}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowLeft') onResize(f.name, widthOf(f.name) - STEP);
+                if (e.key === 'ArrowRight') onResize(f.name, widthOf(f.name) + STEP);
+              }}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
