@@ -215,7 +215,7 @@ export function DataGrid(props: Props) {
                 return (
                   <span
                     key={f.name}
-                    className={`grid-cell${value === null ? ' null' : ''}`}
+                    className={`grid-cell${value === null ? ' null' : type === 'integer' || type === 'number' ? ' num' : ''}`}
                     title={toText(type, value)}
                     onDoubleClick={open}
                   >
