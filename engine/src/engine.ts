@@ -270,6 +270,19 @@ export class Engine extends TypedEmitter<EngineEvents> {
     return this.start();
   }
 
+  /** The port override of setPort() or --port; undefined: the config's `server.port` counts. */
+  get portOverride(): number | undefined {
+    return this.options.port;
+  }
+
+  /**
+   * Sets or drops (undefined) the port override from the next apply on, without rebinding now: the
+   * studio drops it when the chosen port is written into the config, which the save then applies.
+   */
+  overridePort(port: number | undefined): void {
+    this.options.port = port;
+  }
+
   /** Stops listening (in-flight requests finish) and closes the database. */
   async stop(): Promise<void> {
     const wasListening = this.listener.listening;

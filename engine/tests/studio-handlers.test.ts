@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import { CALL_NAMES, type StudioEvents, type StudioHandlers } from '../../shared/src/studio-contract.js';
+import { AppSettingsFile } from '../src/studio/app-settings.js';
 import { createStudioHandlers } from '../src/studio/handlers.js';
 import { StudioSession, type StudioSessionOptions } from '../src/studio/session.js';
 import { tempDir, yaml } from './helpers.js';
@@ -496,6 +497,105 @@ test('starting on a port in use gives an error state, a message and a free sugge
   } finally {
     await s?.close();
     await closeServer(blocker);
+  }
+});
+
+test('the status says where the port comes from: the option, a chosen port, the config, the default', async () => {
+  const s = await open();
+  try {
+    // open() passes port 0, as --api-port does.
+    assert.equal(s.session.status().portOrigin, 'option');
+    assert.equal(s.session.status().configPort, undefined);
+    const port = await freePort();
+    const chosen = await s.handlers['server.setPort']({ port });
+    assert.equal(chosen.portOrigin, 'chosen');
+    await s.handlers['config.save']({ text: `server:\n  port: ${port}\n${CONFIG}` });
+    assert.equal(s.session.status().configPort, port);
+    assert.equal(s.session.status().portOrigin, 'config', "the chosen port is the config's own");
+  } finally {
+    await s.close();
+  }
+  const d = await open(CONFIG, { port: undefined, defaultPort: 0 });
+  try {
+    assert.equal(d.session.status().portOrigin, 'default');
+  } finally {
+    await d.close();
+  }
+});
+
+test('config.writePort writes the chosen port into the config, comments kept, and the config port counts again', async () => {
+  const blocker = await listenOn(0);
+  const busy = portOf(blocker);
+  const text = `# The team's mock.\nserver:\n  port: ${busy} # the usual port\n  cors: true\n${CONFIG}`;
+  const s = await open(text, { port: undefined });
+  try {
+    assert.equal(s.session.status().state, 'error');
+    assert.equal(s.session.status().portOrigin, 'config');
+    const suggested = s.session.status().suggestedPort as number;
+    const moved = await s.handlers['server.setPort']({ port: suggested });
+    assert.equal(moved.state, 'running');
+    assert.equal(moved.portOrigin, 'chosen');
+    assert.equal(moved.configPort, busy);
+
+    const changed = nextEvent(s.session, 'config.changedOnDisk');
+    const result = await s.handlers['config.writePort']({ port: suggested });
+    assert.equal(result.applied, true);
+    const written = readFileSync(s.configPath, 'utf8');
+    assert.equal(written, text.replace(`port: ${busy} #`, `port: ${suggested} #`), 'only the port changed');
+    assert.equal((await changed).text, written, 'the editor hears of the new text');
+    const status = s.session.status();
+    assert.equal(status.portOrigin, 'config');
+    assert.equal(status.configPort, suggested);
+    assert.equal(status.port, suggested);
+    assert.equal((await s.mock('/health')).status, 200);
+
+    // The override is gone: editing server.port in the config moves the server again.
+    const next = await freePort();
+    await s.handlers['config.save']({ text: written.replace(`port: ${suggested}`, `port: ${next}`) });
+    assert.equal(s.session.status().port, next);
+    assert.equal(s.session.status().portOrigin, 'config');
+
+    await assert.rejects(s.handlers['config.writePort']({ port: 70000 }), /0 to 65535/);
+  } finally {
+    await s.close();
+    await closeServer(blocker);
+  }
+});
+
+test('config.writePort adds server.port to a config without server:', async () => {
+  const s = await open(`# no server block\n${CONFIG}`);
+  try {
+    const port = await freePort();
+    await s.handlers['config.writePort']({ port });
+    const written = readFileSync(s.configPath, 'utf8');
+    assert.ok(written.startsWith('# no server block\n'), written);
+    assert.match(written, new RegExp(`server:\\n  port: ${port}\\n`));
+    assert.equal(s.session.status().port, port);
+  } finally {
+    await s.close();
+  }
+});
+
+test('turning apply-on-save back on applies the config saved while it was off', async () => {
+  const { dir: home, cleanup } = tempDir('mockyard-prefs-');
+  const s = await open(CONFIG, { autoApply: false });
+  try {
+    const handlers = createStudioHandlers(s.session, { settings: new AppSettingsFile(home) });
+    await handlers['config.save']({ text: CONFIG_WITH_EXTRA });
+    assert.equal(s.session.status().pendingApply, true);
+    assert.equal((await s.mock('/extra')).status, 404, 'saved, not applied');
+    const settings = await handlers['app.configure']({ autoApply: true });
+    assert.equal(settings.autoApply, true);
+    assert.equal(s.session.status().pendingApply, false);
+    assert.equal((await s.mock('/extra')).status, 200, 'applied when switched back on');
+    // Off again: the next save waits once more.
+    await handlers['app.configure']({ autoApply: false });
+    await handlers['config.save']({ text: CONFIG });
+    assert.equal(s.session.status().pendingApply, true);
+    assert.equal((await s.mock('/extra')).status, 200);
+  } finally {
+    await s.close();
+    cleanup();
   }
 });
 

@@ -246,7 +246,7 @@ test('without the token every route answers 401, with a JSON error', async () =>
         `bearer '${wrong}'`,
       );
       assert.equal(
-        (await s.raw({ path: '/', headers: { Cookie: `mockyard_studio=${wrong}` } })).status,
+        (await s.raw({ path: '/', headers: { Cookie: `mockyard_studio_${s.server.port}=${wrong}` } })).status,
         401,
         `cookie '${wrong}'`,
       );
@@ -272,7 +272,7 @@ test('?token= serves the index with a strict HttpOnly cookie that then works for
     assert.match(cookie, /; HttpOnly/);
     assert.match(cookie, /; SameSite=Strict/);
     assert.match(cookie, /; Path=\//);
-    assert.ok(cookie.startsWith(`mockyard_studio=${TOKEN};`), cookie);
+    assert.ok(cookie.startsWith(`mockyard_studio_${s.server.port}=${TOKEN};`), cookie);
 
     const jar = { Cookie: `${cookie.split(';')[0] as string}; theme=dark` };
     const call = await s.raw({ method: 'POST', path: '/api/call/config.get', headers: jar, body: '{}' });
@@ -286,6 +286,35 @@ test('?token= serves the index with a strict HttpOnly cookie that then works for
     assert.equal((await s.raw({ path: '/', headers: jar })).status, 200);
   } finally {
     await s.close();
+  }
+});
+
+test('two studios on two ports keep their own cookies: one browser holds both and each still works', async () => {
+  const a = await startStudio(null);
+  const b = await startStudio(null);
+  try {
+    const cookieOf = async (studio: Studio): Promise<string> => {
+      const index = await studio.raw({ path: `/?token=${studio.server.token}` });
+      return ((index.headers['set-cookie'] ?? [])[0] ?? '').split(';')[0] as string;
+    };
+    const cookieA = await cookieOf(a);
+    const cookieB = await cookieOf(b);
+    assert.notEqual(cookieA.split('=')[0], cookieB.split('=')[0], 'each studio names its cookie after its port');
+    // Cookies ignore ports: 127.0.0.1 sends both to each studio, which picks its own.
+    const jar = { Cookie: `${cookieA}; ${cookieB}` };
+    for (const studio of [a, b]) {
+      const reply = await studio.raw({ method: 'POST', path: '/api/call/server.status', headers: jar, body: '{}' });
+      assert.equal(reply.status, 200);
+    }
+    // The other studio's cookie alone opens nothing, and says how to get in.
+    const foreign = await a.raw({ method: 'POST', path: '/api/call/server.status', headers: { Cookie: cookieB } });
+    assert.equal(foreign.status, 401);
+    assert.deepEqual(Object.keys(jsonOf(foreign) as object).sort(), ['code', 'error']);
+    assert.equal((jsonOf(foreign) as { code: string }).code, 'refused');
+    assert.match((jsonOf(foreign) as { error: string }).error, /Reload the page/);
+  } finally {
+    await a.close();
+    await b.close();
   }
 });
 
@@ -688,7 +717,12 @@ test('a refused cell edit answers the engine’s own message and code, as the re
   try {
     const edit = await s.call('tables.update', { table: 'users', key: 1, changes: { name: 5 } });
     assert.equal(edit.status, 400);
-    assert.deepEqual(jsonOf(edit), { error: "Field 'name' must be text, not the integer 5.", code: 'invalid' });
+    // A refusal about one field names it (2ab3b5a), so the form can show the message on that field.
+    assert.deepEqual(jsonOf(edit), {
+      error: "Field 'name' must be text, not the integer 5.",
+      code: 'invalid',
+      field: 'name',
+    });
     // renderer/src/api/http-client.ts throws what studioErrorFrom makes of the body: the same error as over IPC.
     const thrown = studioErrorFrom(jsonOf(edit), 'tables.update failed with 400.');
     assert.ok(thrown instanceof StudioError);
@@ -696,7 +730,7 @@ test('a refused cell edit answers the engine’s own message and code, as the re
 
     const missing = await s.call('tables.insert', { table: 'users', row: {} });
     assert.equal(missing.status, 400);
-    assert.deepEqual(jsonOf(missing), { error: "Field 'name' is required.", code: 'invalid' });
+    assert.deepEqual(jsonOf(missing), { error: "Field 'name' is required.", code: 'invalid', field: 'name' });
     const gone = await s.call('tables.update', { table: 'users', key: 99, changes: { name: 'Bo' } });
     assert.equal(gone.status, 404);
     assert.deepEqual(jsonOf(gone), { error: "No row with id 99 in 'users'.", code: 'not_found' });
@@ -707,7 +741,7 @@ test('a refused cell edit answers the engine’s own message and code, as the re
     );
     // The refused edits changed nothing.
     const rows = jsonOf(await s.call('tables.query', { table: 'users', offset: 0, limit: 10 }));
-    assert.deepEqual(rows, { rows: [{ id: 1, name: 'Ada' }], total: 1 });
+    assert.deepEqual(rows, { rows: [{ id: 1, name: 'Ada' }], total: 1, notes: [] });
     // A refusal before any call (no token) has a code too.
     const anonymous = await s.raw({ method: 'POST', path: '/api/call/config.get', body: '{}' });
     assert.equal(anonymous.status, 401);

@@ -21,7 +21,17 @@ export interface ServerStatus {
   servingLastValid: boolean;
   /** Saved but not applied yet (auto-apply is off): `config.apply` makes it live. */
   pendingApply: boolean;
+  /**
+   * Where `port` comes from: the config's `server.port`; the default port (the config sets none);
+   * a port option the studio was started with (`--api-port`); or a port chosen in the studio
+   * (Port…, "Use port N" after a conflict), which `config.writePort` can write into the config.
+   */
+  portOrigin: PortOrigin;
+  /** The config's own `server.port`, when it sets one. */
+  configPort: number | undefined;
 }
+
+export type PortOrigin = 'config' | 'default' | 'option' | 'chosen';
 
 export interface ConfigState {
   path: string;
@@ -124,6 +134,8 @@ export interface StudioCalls {
   'server.start': [Empty, ServerStatus];
   'server.stop': [Empty, ServerStatus];
   'server.setPort': [{ port: number }, ServerStatus];
+  /** Writes `server.port` into the config (comments kept) and saves it, so a chosen port stays. */
+  'config.writePort': [{ port: number }, SaveResult];
   'tables.list': [Empty, TableInfo[]];
   'tables.query': [TableQuery, TableRows];
   'tables.insert': [{ table: string; row: Record<string, unknown> }, Record<string, unknown>];
@@ -187,6 +199,7 @@ export const CALL_NAMES = [
   'server.start',
   'server.stop',
   'server.setPort',
+  'config.writePort',
   'tables.list',
   'tables.query',
   'tables.insert',

@@ -41,7 +41,7 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     'app.configure': async (patch) => {
       const next = settings().update(patch);
       if (patch.log) session.log.configure(patch.log);
-      if (patch.autoApply !== undefined) session.options.autoApply = patch.autoApply;
+      if (patch.autoApply !== undefined) await session.setAutoApply(patch.autoApply);
       return next;
     },
     'app.open': async ({ path }) => {
@@ -75,6 +75,10 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     'server.start': async () => session.startServer(),
     'server.stop': async () => session.stopServer(),
     'server.setPort': async ({ port }) => session.setPort(port),
+    'config.writePort': async ({ port }) => {
+      const { applied, problems } = await session.writePort(port);
+      return { applied, problems, endpoints: session.endpointList, version: session.status().version };
+    },
     'tables.list': async () => listTables(engine),
     'tables.query': async (query) => queryTable(engine, query),
     'tables.insert': async ({ table, row }) => insertRow(engine, table, row),

@@ -12,7 +12,14 @@ import type { StudioSession } from './session.js';
 import { sendStatic } from './static-files.js';
 
 export const DEFAULT_STUDIO_PORT = 4400;
-const COOKIE = 'mockyard_studio';
+/**
+ * The token's cookie is named per port: cookies ignore ports, so studios on 127.0.0.1:4400 and
+ * 127.0.0.1:4401 would otherwise overwrite each other's token and lock each other out.
+ */
+export const cookieName = (port: number | undefined): string => `mockyard_studio_${port ?? 0}`;
+/** What a tab without a valid token is told; the studio UI offers a reload that keeps unsaved edits. */
+export const NO_TOKEN =
+  'This studio tab has no valid access token (its cookie expired or was cleared, or the studio restarted). Reload the page, or open the URL that `mockyard studio` printed (it carries the access token).';
 // Imports carry files of up to 20 MiB (MAX_IMPORT_BYTES), as JSON text.
 const MAX_CALL_BODY = 24 * 1024 * 1024;
 // Answers of the studio API are live state: never cached.
@@ -48,9 +55,11 @@ const refuse = (status: number, message: string, headers?: Record<string, string
 
 function cookieToken(req: IncomingMessage): string | undefined {
   const header = req.headers.cookie ?? '';
+  // The port the request came in on: the studio's own, whichever it is (port 0 picks one at listen).
+  const cookie = cookieName(req.socket.localPort);
   for (const part of header.split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === COOKIE) return value;
+    if (name === cookie) return value;
   }
   return undefined;
 }
@@ -117,7 +126,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     }
     const queryToken = url.searchParams.get('token') ?? undefined;
     if (![queryToken, cookieToken(req), bearerToken(req)].some((t) => tokenMatches(t, token)))
-      return refuse(401, 'Open the studio with the URL that `mockyard studio` printed (it carries the access token).');
+      return refuse(401, NO_TOKEN);
 
     if (url.pathname.startsWith('/api/call/')) {
       const name = url.pathname.slice('/api/call/'.length) as CallName;
@@ -135,7 +144,8 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
     };
-    if (queryToken) security['Set-Cookie'] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+    if (queryToken)
+      security['Set-Cookie'] = `${cookieName(req.socket.localPort)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
     const path = url.pathname === '/' ? '/index.html' : url.pathname;
     if (await sendStatic(res, options.staticDir, path, security)) return undefined;
     return refuse(404, 'Not found');

@@ -4,7 +4,8 @@ import { dirname, join, basename } from 'node:path';
 import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
 import type { Problem } from '../../../shared/src/problems.js';
-import type { LogSettings, ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
+import type { LogSettings, PortOrigin, ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
+import { declaredPort, withServerPort } from '../config/edit-config.js';
 import { Engine, ListenError } from '../engine.js';
 import { HttpError } from '../http-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
@@ -68,6 +69,10 @@ export class StudioSession extends TypedEmitter<Events> {
   private watcher: ConfigWatch | undefined;
   readonly log: StudioLog;
   private readonly changedTables = new Map<string, string>();
+  /** A port chosen in the studio (Port…, "Use port N"); it overrides the config until written into it. */
+  private chosenPort: number | undefined;
+  /** `server.port` of the config being served, for the status bar's "why this port". */
+  private configPort: number | undefined;
   private tableTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly options: StudioSessionOptions) {
@@ -208,7 +213,46 @@ export class StudioSession extends TypedEmitter<Events> {
       version: this.versionNumber,
       servingLastValid: this.servingLastValid,
       pendingApply: this.pendingApply,
+      portOrigin: this.portOrigin(),
+      configPort: this.configPort,
     };
+  }
+
+  private portOrigin(): PortOrigin {
+    if (this.chosenPort !== undefined) return this.chosenPort === this.configPort ? 'config' : 'chosen';
+    if (this.options.port !== undefined) return this.options.port === this.configPort ? 'config' : 'option';
+    return this.configPort === undefined ? 'default' : 'config';
+  }
+
+  /**
+   * Writes `server.port: port` into the config with a comment-keeping edit and saves it like any
+   * save (validated, applied). Afterwards the config's port counts again, not the studio's override.
+   */
+  async writePort(port: number): Promise<{ applied: boolean; problems: Problem[] }> {
+    if (!isPort(port)) throw new HttpError(400, portMessage('Port', port));
+    const text = withServerPort(this.savedText, port);
+    const override = this.engine.portOverride;
+    // Dropped before the save, so that applying it listens on the port it wrote.
+    this.engine.overridePort(undefined);
+    let result: { applied: boolean; problems: Problem[] };
+    try {
+      result = await this.saveFromApp(text);
+    } catch (err) {
+      this.engine.overridePort(override);
+      throw err;
+    }
+    this.chosenPort = undefined;
+    this.options.port = undefined;
+    // A save waiting for Apply has not read the new port yet; the status says where it comes from now.
+    if (this.pendingApply) this.configPort = port;
+    this.emit('server.status', this.status());
+    return result;
+  }
+
+  /** "Apply on save" turned on applies what was saved while it was off; turned off, saves wait for Apply. */
+  async setAutoApply(on: boolean): Promise<void> {
+    this.options.autoApply = on;
+    if (on && this.pendingApply) await this.applySaved();
   }
 
   private versionNumber = 0;
@@ -239,6 +283,7 @@ export class StudioSession extends TypedEmitter<Events> {
     if (!isPort(port)) throw new HttpError(400, portMessage('Port', port));
     const wasRunning = this.engine.listening || this.serverError !== undefined;
     this.serverError = undefined;
+    this.chosenPort = port;
     try {
       // Rebinds when listening; when the new port is taken the old socket would go on serving on a
       // port the status no longer names, so stop it and report the conflict as a failed start does.
@@ -267,6 +312,7 @@ export class StudioSession extends TypedEmitter<Events> {
     const result = await this.engine.apply(text);
     this.lastProblems = result.problems;
     if (result.ok) {
+      this.configPort = declaredPort(text);
       this.endpoints = result.endpoints;
       this.versionNumber = result.version;
       this.servingLastValid = false;
