@@ -1,57 +1,59 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StudioClient } from './api/client';
+import { keepDraft } from './api/draft';
+import { watchRefusals } from './api/refusals';
 import { Banners } from './components/Banners';
-import { ConfigEditor, type ConfigEditorHandle } from './components/ConfigEditor';
-import { DataTab } from './data/DataTab';
-import { LogTab } from './log/LogTab';
-import { useLogStore } from './log/use-log';
+import type { ConfigEditorHandle } from './components/ConfigEditor';
+import { ConfigTab } from './components/ConfigTab';
+import { SIDEBAR, useLayout } from './components/layout/use-layout';
+import { Splitter } from './components/layout/Splitter';
 import { PortDialog } from './components/PortDialog';
 import { SettingsDialog } from './components/SettingsDialog';
-import { Welcome } from './components/Welcome';
-import type { AppSettings } from '../../shared/src/studio-contract';
-import { applyTheme, useDarkMode } from './theme';
-import { ProblemsList } from './components/ProblemsList';
 import { Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
+import { type Tab, TabBar } from './components/TabBar';
+import { useAppSettings } from './components/use-app-settings';
+import { Welcome } from './components/Welcome';
+import { DataTab } from './data/DataTab';
+import { ErrorBanner } from './feedback/ErrorBanner';
+import { useFeedback } from './feedback/feedback';
+import { LogTab } from './log/LogTab';
+import { useLogStore } from './log/use-log';
+import { useDarkMode } from './theme';
 import { useStudio } from './use-studio';
 
-type Tab = 'config' | 'data' | 'log';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'config', label: 'Config' },
-  { id: 'data', label: 'Data' },
-  { id: 'log', label: 'Log' },
-];
-
-export function App({ client }: { client: StudioClient }) {
+export function App({ client: rawClient }: { client: StudioClient }) {
+  // One refused call (the token cookie is gone) shows one banner with a reload, whichever view made it.
+  const [sessionLost, setSessionLost] = useState(false);
+  const client = useMemo(() => watchRefusals(rawClient, () => setSessionLost(true)), [rawClient]);
   const { state, actions } = useStudio(client);
   const logStore = useLogStore(client);
+  const { settings, configure, welcome, setWelcome } = useAppSettings(client);
+  const [layout, setLayout] = useLayout();
   const [tab, setTab] = useState<Tab>('config');
   const [table, setTable] = useState<string | undefined>(undefined);
   const editor = useRef<ConfigEditorHandle>(null);
   const [choosingPort, setChoosingPort] = useState(false);
-  const [settings, setSettings] = useState<AppSettings | undefined>(undefined);
+  const [askPort, setAskPort] = useState<number | undefined>(undefined);
   const [showSettings, setShowSettings] = useState(false);
-  const [welcome, setWelcome] = useState(false);
   const [dropping, setDropping] = useState(false);
   const [dropMessage, setDropMessage] = useState<string | undefined>(undefined);
+  const reloading = useRef(false);
+  const { notify } = useFeedback();
   const save = actions.save;
   const dark = useDarkMode(settings?.theme ?? 'system');
 
-  useEffect(() => {
-    client.call('app.settings', {}).then(
-      (s) => {
-        setSettings(s);
-        applyTheme(s.theme);
-        setWelcome(s.showWelcome);
-      },
-      () => undefined, // a host without preferences: defaults, no welcome panel
-    );
-  }, [client]);
+  // A port chosen here (Use port N, Port…) is asked about once: keep it in the config?
+  const choosePort = (port: number) => {
+    setAskPort(port);
+    void actions.setPort(port);
+  };
 
-  const configure = async (patch: Partial<AppSettings>) => {
-    const next = await client.call('app.configure', patch);
-    setSettings(next);
-    applyTheme(next.theme);
+  // Reloading gets a fresh token cookie from the URL; an unsaved edit waits in this tab's storage.
+  const reload = () => {
+    if (state.dirty) keepDraft(state.path, state.text);
+    reloading.current = true;
+    window.location.reload();
   };
 
   // Dropping a config on the window opens it (the desktop app knows the file's path).
@@ -78,10 +80,24 @@ export function App({ client }: { client: StudioClient }) {
     [client, save],
   );
 
+  // Ctrl/Cmd+S saves from anywhere in the studio, not only inside the editor (Monaco handles it there
+  // and marks the event handled): otherwise the browser would offer to save the page.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's') return;
+      e.preventDefault();
+      void save();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
   // Closing the window (or tab) with unsaved edits asks first; Electron shows its own dialog for this.
+  // A reload from the session banner keeps the edit itself, so it does not ask.
   useEffect(() => {
     if (!state.dirty) return;
     const warn = (e: BeforeUnloadEvent) => {
+      if (reloading.current) return;
       e.preventDefault();
       e.returnValue = '';
     };
@@ -95,6 +111,7 @@ export function App({ client }: { client: StudioClient }) {
   };
 
   if (!state.loaded) return <div className="empty-state">Loading…</div>;
+  const { status } = state;
   return (
     <div
       className="app"
@@ -108,114 +125,123 @@ export function App({ client }: { client: StudioClient }) {
       onDrop={onDrop}
     >
       {dropping ? <div className="drop-hint">Drop a YAML config to open it</div> : null}
-      <Sidebar
-        endpoints={state.endpoints}
-        tables={state.tables}
-        onEndpoint={jump}
-        onTable={(t) => {
-          setTable(t);
-          setTab('data');
-        }}
-      />
-      <main>
-        <div className="tabs" role="tablist">
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              className={tab === t.id ? 'active' : ''}
-              onClick={() => setTab(t.id)}
-            >
-              {t.label}
-              {t.id === 'config' && state.dirty ? ' ●' : ''}
-            </button>
-          ))}
-          <span className="spacer" />
-          {state.status?.pendingApply ? (
-            <button
-              type="button"
-              onClick={() => void actions.apply()}
-              data-testid="apply"
-              title="Saved but not applied yet"
-            >
-              Apply
-            </button>
-          ) : null}
-          {tab === 'config' ? (
-            <button
-              type="button"
-              className="primary"
-              onClick={() => void actions.save()}
-              disabled={state.saving}
-              data-testid="save"
-            >
-              {state.saving ? 'Saving…' : 'Save'}
-            </button>
-          ) : null}
-        </div>
-        {welcome ? (
-          <Welcome
-            url={state.status?.url}
-            configPath={state.path}
-            database={state.database}
-            onClose={() => setWelcome(false)}
-            onNeverAgain={() => {
-              setWelcome(false);
-              void configure({ showWelcome: false });
-            }}
+      <div className="workspace">
+        {layout.sidebarCollapsed ? null : (
+          <>
+            <Sidebar
+              endpoints={state.endpoints}
+              tables={state.tables}
+              width={layout.sidebarWidth}
+              onEndpoint={jump}
+              onTable={(t) => {
+                setTable(t);
+                setTab('data');
+              }}
+            />
+            <Splitter
+              orientation="vertical"
+              size={layout.sidebarWidth}
+              min={SIDEBAR.min}
+              max={SIDEBAR.max}
+              direction={1}
+              label="Resize the sidebar"
+              onResize={(sidebarWidth) => setLayout({ sidebarWidth })}
+              testId="sidebar-splitter"
+            />
+          </>
+        )}
+        <main>
+          <TabBar
+            tab={tab}
+            dirty={state.dirty}
+            saving={state.saving}
+            pendingApply={status?.pendingApply ?? false}
+            sidebarCollapsed={layout.sidebarCollapsed}
+            onTab={setTab}
+            onToggleSidebar={() => setLayout({ sidebarCollapsed: !layout.sidebarCollapsed })}
+            onApply={() => void actions.apply()}
+            onSave={() => void save()}
           />
-        ) : null}
-        {showSettings && settings ? (
-          <SettingsDialog settings={settings} onSave={configure} onClose={() => setShowSettings(false)} />
-        ) : null}
-        {dropMessage ? (
-          <div className="banner banner-warning" role="alert">
-            <span>{dropMessage}</span>
-            <button type="button" onClick={() => setDropMessage(undefined)}>
-              Dismiss
-            </button>
-          </div>
-        ) : null}
-        {choosingPort ? (
-          <PortDialog
-            current={state.status?.port}
-            onChoose={(port) => {
-              setChoosingPort(false);
-              void actions.setPort(port);
+          {welcome ? (
+            <Welcome
+              status={status}
+              endpoints={state.endpoints}
+              problems={state.problems.length}
+              configPath={state.path}
+              database={state.database}
+              onClose={() => setWelcome(false)}
+              onNeverAgain={() => {
+                setWelcome(false);
+                void configure({ showWelcome: false });
+              }}
+            />
+          ) : null}
+          {showSettings && settings ? (
+            <SettingsDialog
+              settings={settings}
+              onSave={(patch) => configure(patch).then(() => notify('Settings saved'))}
+              onClose={() => setShowSettings(false)}
+            />
+          ) : null}
+          <ErrorBanner message={dropMessage} onDismiss={() => setDropMessage(undefined)} />
+          {choosingPort ? (
+            <PortDialog
+              current={status?.port}
+              onChoose={(port) => {
+                setChoosingPort(false);
+                choosePort(port);
+              }}
+              onCancel={() => setChoosingPort(false)}
+            />
+          ) : null}
+          <Banners
+            status={status}
+            diskText={state.diskText}
+            askPort={askPort}
+            sessionLost={sessionLost}
+            restored={state.restored}
+            dirty={state.dirty}
+            onUsePort={choosePort}
+            onWritePort={(port) => {
+              setAskPort(undefined);
+              void actions.writePort(port);
             }}
-            onCancel={() => setChoosingPort(false)}
+            onDeclinePort={() => setAskPort(undefined)}
+            onDiskChange={actions.resolveDiskChange}
+            onReload={reload}
+            onDismissRestored={actions.dismissRestored}
           />
-        ) : null}
-        <Banners
-          status={state.status}
-          diskText={state.diskText}
-          error={state.error}
-          onUsePort={(port) => void actions.setPort(port)}
-          onDiskChange={actions.resolveDiskChange}
-          onDismissError={actions.dismissError}
-        />
-        <div className="tab-body" hidden={tab !== 'config'}>
-          <ConfigEditor
-            ref={editor}
+          <ConfigTab
+            editor={editor}
+            hidden={tab !== 'config'}
             dark={dark}
             text={state.text}
             problems={state.problems}
+            error={state.error}
+            layout={layout}
+            onLayout={setLayout}
             onChange={actions.edit}
-            onSave={() => void actions.save()}
+            onSave={() => void save()}
+            onJump={jump}
+            onDismissError={actions.dismissError}
           />
-          <ProblemsList problems={state.problems} onJump={jump} />
-        </div>
-        {tab === 'data' ? <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} /> : null}
-        {tab === 'log' ? <LogTab client={client} store={logStore} url={state.status?.url} /> : null}
-      </main>
+          {tab === 'data' ? (
+            <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} />
+          ) : null}
+          {tab === 'log' ? <LogTab client={client} store={logStore} url={status?.url} /> : null}
+        </main>
+      </div>
       <StatusBar
-        status={state.status}
+        status={status}
         path={state.path}
         dirty={state.dirty}
         problems={state.problems.length}
         onChoosePort={() => setChoosingPort(true)}
+        onKeepPort={
+          status?.portOrigin === 'chosen' && status.port !== undefined && askPort === undefined
+            ? () => setAskPort(status.port)
+            : undefined
+        }
         onSettings={settings ? () => setShowSettings(true) : undefined}
       />
     </div>

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { counted } from '../../shared/src/plural';
 import type { Problem } from '../../shared/src/problems';
 import type { EndpointSummary } from '../../shared/src/service-summary';
-import type { ServerStatus, TableInfo } from '../../shared/src/studio-contract';
+import type { SaveResult, ServerStatus, TableInfo } from '../../shared/src/studio-contract';
+import { StudioError } from '../../shared/src/studio-error';
 import type { StudioClient } from './api/client';
+import { takeDraft } from './api/draft';
+import { useFeedback } from './feedback/feedback';
 
 const VALIDATE_DEBOUNCE_MS = 120;
 
@@ -23,7 +27,21 @@ export interface StudioState {
   diskText: string | undefined;
   saving: boolean;
   error: string | undefined;
+  /** The editor's text is an unsaved edit kept across a reload (see api/draft.ts), not the file. */
+  restored: boolean;
 }
+
+/** The confirmation a save gets: what happened to the text, in a few words. */
+export function savedMessage(result: SaveResult): string {
+  if (result.applied) return 'Saved and applied';
+  const errors = result.problems.filter((p) => p.severity === 'error').length;
+  if (errors > 0) return `Saved — not applied: ${counted(errors, 'problem')}`;
+  return 'Saved — not applied yet: Apply makes it live';
+}
+
+/** A refused call (no valid token) is told once, by the session banner; other failures by their view. */
+const messageOf = (err: unknown): string | undefined =>
+  err instanceof StudioError && err.code === 'refused' ? undefined : (err as Error).message;
 
 /** All the studio's state and actions, over the contract only. */
 export function useStudio(client: StudioClient) {
@@ -42,7 +60,9 @@ export function useStudio(client: StudioClient) {
     diskText: undefined,
     saving: false,
     error: undefined,
+    restored: false,
   });
+  const { notify } = useFeedback();
   const patch = useCallback((p: Partial<StudioState>) => setState((s) => ({ ...s, ...p })), []);
   const textRef = useRef('');
   const savedRef = useRef('');
@@ -60,19 +80,28 @@ export function useStudio(client: StudioClient) {
     Promise.all([client.call('config.get', {}), client.call('server.status', {})]).then(
       ([config, status]) => {
         if (!alive) return;
-        textRef.current = config.text;
+        // An edit kept across a reload comes back as the editor's text, unsaved and marked so.
+        const draft = takeDraft(config.path);
+        const text = draft ?? config.text;
+        textRef.current = text;
         savedRef.current = config.text;
         patch({
           loaded: true,
           path: config.path,
           database: config.database,
-          text: config.text,
+          text,
           savedText: config.text,
+          dirty: text !== config.text,
+          restored: text !== config.text,
           problems: config.problems,
           endpoints: config.endpoints,
           status,
         });
         refreshTables();
+        if (text !== config.text)
+          void client
+            .call('config.validate', { text })
+            .then(({ problems, durationMs }) => patch({ problems, validationMs: durationMs }));
       },
       (err: Error) => patch({ loaded: true, error: err.message }),
     );
@@ -86,7 +115,7 @@ export function useStudio(client: StudioClient) {
         if (textRef.current === savedRef.current) {
           textRef.current = text;
           savedRef.current = text;
-          patch({ text, savedText: text, dirty: false, diskText: undefined });
+          patch({ text, savedText: text, dirty: false, diskText: undefined, restored: false });
           void client
             .call('config.validate', { text })
             .then(({ problems, durationMs }) => patch({ problems, validationMs: durationMs }));
@@ -112,7 +141,7 @@ export function useStudio(client: StudioClient) {
           ({ problems, durationMs }) => {
             if (textRef.current === text) patch({ problems, validationMs: durationMs });
           },
-          (err: Error) => patch({ error: err.message }),
+          (err: unknown) => patch({ error: messageOf(err) }),
         );
       }, VALIDATE_DEBOUNCE_MS);
     },
@@ -133,18 +162,20 @@ export function useStudio(client: StudioClient) {
         endpoints: result.endpoints,
         diskText: undefined,
         error: undefined,
+        restored: false,
       });
+      notify(savedMessage(result));
     } catch (err) {
-      patch({ saving: false, error: (err as Error).message });
+      patch({ saving: false, error: messageOf(err) });
     }
-  }, [client, patch]);
+  }, [client, patch, notify]);
 
   const resolveDiskChange = useCallback((take: boolean) => {
     setState((s) => {
       if (!take || s.diskText === undefined) return { ...s, diskText: undefined };
       textRef.current = s.diskText;
       savedRef.current = s.diskText;
-      return { ...s, text: s.diskText, savedText: s.diskText, dirty: false, diskText: undefined };
+      return { ...s, text: s.diskText, savedText: s.diskText, dirty: false, diskText: undefined, restored: false };
     });
   }, []);
 
@@ -154,20 +185,39 @@ export function useStudio(client: StudioClient) {
       save,
       resolveDiskChange,
       refreshTables,
-      setPort: (port: number) => client.call('server.setPort', { port }).then((status) => patch({ status })),
+      setPort: async (port: number) => {
+        try {
+          const status = await client.call('server.setPort', { port });
+          patch({ status });
+          if (status.state === 'running') notify(`Serving on port ${status.port}`);
+        } catch (err) {
+          patch({ error: messageOf(err) });
+        }
+      },
+      /** Writes the chosen port into the config; the new text arrives as a change on disk. */
+      writePort: async (port: number) => {
+        try {
+          const result = await client.call('config.writePort', { port });
+          notify(result.applied ? `Port ${port} written to the config` : savedMessage(result));
+        } catch (err) {
+          patch({ error: messageOf(err) });
+        }
+      },
       apply: async () => {
         try {
           const result = await client.call('config.apply', {});
           patch({ problems: result.problems, endpoints: result.endpoints });
+          notify(result.applied ? 'Applied' : `Not applied: ${counted(result.problems.length, 'problem')}`);
         } catch (err) {
-          patch({ error: (err as Error).message });
+          patch({ error: messageOf(err) });
         }
       },
+      dismissRestored: () => patch({ restored: false }),
       startServer: () => client.call('server.start', {}).then((status) => patch({ status })),
       stopServer: () => client.call('server.stop', {}).then((status) => patch({ status })),
       dismissError: () => patch({ error: undefined }),
     }),
-    [client, edit, save, resolveDiskChange, refreshTables, patch],
+    [client, edit, save, resolveDiskChange, refreshTables, patch, notify],
   );
   return { state, actions };
 }

@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { Copy, Info, Plug, Settings } from 'lucide-react';
+import { counted } from '../../../shared/src/plural';
 import type { ServerStatus } from '../../../shared/src/studio-contract';
+import { useFeedback } from '../feedback/feedback';
+import { portNote } from './port-note';
 
 interface Props {
   status: ServerStatus | undefined;
@@ -7,40 +10,55 @@ interface Props {
   dirty: boolean;
   problems: number;
   onChoosePort(): void;
+  /** Offers to write a port chosen here into the config. */
+  onKeepPort: (() => void) | undefined;
   onSettings: (() => void) | undefined;
 }
 
-/** Server state and URL (click to copy), file, unsaved marker, problem count. */
-export function StatusBar({ status, path, dirty, problems, onChoosePort, onSettings }: Props) {
-  const [copied, setCopied] = useState(false);
+/** The server's state in words and colour: green running, amber running with a caveat, red not running. */
+export function serverState(status: ServerStatus | undefined, problems: number): { text: string; tone: string } {
+  if (status?.state === 'running') {
+    if (status.pendingApply) return { text: 'Saved, not applied yet', tone: 'warning' };
+    if (status.servingLastValid)
+      return { text: `Serving last valid config · ${counted(problems, 'problem')}`, tone: 'warning' };
+    return { text: 'Running', tone: 'running' };
+  }
+  if (status?.state === 'error') return { text: 'Not running', tone: 'error' };
+  return { text: 'Stopped', tone: 'stopped' };
+}
+
+/** Server state and URL (click to copy), why this port, file, unsaved marker, problem count. */
+export function StatusBar({ status, path, dirty, problems, onChoosePort, onKeepPort, onSettings }: Props) {
+  const { notify } = useFeedback();
   const copy = () => {
     if (!status?.url) return;
-    void navigator.clipboard?.writeText(status.url).then(() => {
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 1200);
-    });
+    void navigator.clipboard?.writeText(status.url).then(() => notify('Copied'));
   };
-  const state =
-    status?.state === 'running'
-      ? status.pendingApply
-        ? 'Saved, not applied yet'
-        : status.servingLastValid
-          ? `Serving last valid config · ${problems} problem${problems === 1 ? '' : 's'}`
-          : 'Running'
-      : status?.state === 'error'
-        ? 'Not running'
-        : 'Stopped';
+  const state = serverState(status, problems);
+  const note = portNote(status);
   return (
     <footer className="statusbar" data-testid="statusbar">
-      <span className={`state state-${status?.state ?? 'stopped'}`} data-testid="server-state">
-        ● {state}
+      <span className={`state state-${state.tone}`} data-testid="server-state">
+        {state.text}
       </span>
       {status?.url ? (
         <button type="button" className="url" onClick={copy} title="Copy the URL">
-          {copied ? 'Copied' : status.url}
+          {status.url}
+          <Copy size={12} aria-hidden="true" />
+        </button>
+      ) : null}
+      {note ? (
+        <span className="port-note" data-testid="port-note" title={note}>
+          <Info size={12} aria-hidden="true" /> {note}
+        </span>
+      ) : null}
+      {onKeepPort ? (
+        <button type="button" onClick={onKeepPort} data-testid="keep-port">
+          Keep in config…
         </button>
       ) : null}
       <button type="button" className="port" onClick={onChoosePort} title="Change the port">
+        <Plug size={12} aria-hidden="true" />
         Port…
       </button>
       <span className="file" title={path}>
@@ -54,11 +72,12 @@ export function StatusBar({ status, path, dirty, problems, onChoosePort, onSetti
       </span>
       {onSettings ? (
         <button type="button" onClick={onSettings} data-testid="open-settings">
+          <Settings size={12} aria-hidden="true" />
           Settings
         </button>
       ) : null}
       <span className="problem-count" data-testid="problem-count">
-        {problems} problem{problems === 1 ? '' : 's'}
+        {counted(problems, 'problem')}
       </span>
     </footer>
   );

@@ -1,3 +1,4 @@
+import { Copy, RotateCw, Terminal, X } from 'lucide-react';
 import { useState } from 'react';
 import { toCurl } from '../../../shared/src/curl';
 import type { LogEntry } from '../../../shared/src/log-entry';
@@ -8,9 +9,11 @@ interface Props {
   baseUrl: string | undefined;
   onReplay(id: number): Promise<void>;
   onClose(): void;
+  /** Tells the user the text is on the clipboard ("Copied"). */
+  onCopied(): void;
 }
 
-const copy = (text: string) => void navigator.clipboard?.writeText(text);
+const copy = (text: string, done: () => void) => void navigator.clipboard?.writeText(text).then(done);
 
 function Headers({ headers }: { headers: Record<string, unknown> }) {
   const rows = Object.entries(headers).filter(([, v]) => v !== undefined);
@@ -29,7 +32,17 @@ function Headers({ headers }: { headers: Record<string, unknown> }) {
 }
 
 /** One side of the exchange: its headers (folded) and its body, copyable. */
-function Message({ headers, body, testId }: { headers: Record<string, unknown>; body: string; testId: string }) {
+function Message({
+  headers,
+  body,
+  testId,
+  onCopied,
+}: {
+  headers: Record<string, unknown>;
+  body: string;
+  testId: string;
+  onCopied(): void;
+}) {
   return (
     <>
       <details>
@@ -37,8 +50,9 @@ function Message({ headers, body, testId }: { headers: Record<string, unknown>; 
         <Headers headers={headers} />
       </details>
       <div className="body-head">
-        Body{' '}
-        <button type="button" onClick={() => copy(body)}>
+        Body
+        <button type="button" onClick={() => copy(body, onCopied)} data-testid={`${testId}-copy`}>
+          <Copy size={12} aria-hidden="true" />
           Copy
         </button>
       </div>
@@ -50,7 +64,7 @@ function Message({ headers, body, testId }: { headers: Record<string, unknown>; 
 }
 
 /** Everything about one request: what was asked, what was answered, and why (notes). */
-export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
+export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props) {
   const [replayed, setReplayed] = useState<string | undefined>(undefined);
   const base = baseUrl ?? 'http://127.0.0.1:3000';
   const params = Object.entries(entry.params);
@@ -62,10 +76,16 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
           {entry.method} {entry.path}
           {entry.query ? `?${entry.query}` : ''}
         </code>
-        <span className={`status-${Math.floor(entry.status / 100)}xx`}>{entry.status}</span>
-        <span className="spacer" />
-        <button type="button" onClick={() => copy(toCurl(entry, base))} data-testid="copy-curl">
-          Copy as curl
+        <span className={`status-badge status-${Math.floor(entry.status / 100)}xx`}>{entry.status}</span>
+        <button
+          type="button"
+          onClick={() => copy(toCurl(entry, base), onCopied)}
+          data-testid="copy-curl"
+          title="Copy as curl"
+          aria-label="Copy as curl"
+        >
+          <Terminal size={14} aria-hidden="true" />
+          curl
         </button>
         <button
           type="button"
@@ -77,10 +97,11 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
             )
           }
         >
+          <RotateCw size={14} aria-hidden="true" />
           Replay
         </button>
-        <button type="button" onClick={onClose} aria-label="Close detail">
-          ✕
+        <button type="button" className="icon" onClick={onClose} aria-label="Close detail">
+          <X size={16} aria-hidden="true" />
         </button>
       </header>
       {replayed ? <p className="notice">{replayed}</p> : null}
@@ -99,9 +120,9 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose }: Props) {
       <h4>Request</h4>
       {params.length ? <Headers headers={Object.fromEntries(params)} /> : null}
       {query.length ? <Headers headers={Object.fromEntries(query)} /> : null}
-      <Message headers={entry.requestHeaders} body={entry.requestBody} testId="request-body" />
+      <Message headers={entry.requestHeaders} body={entry.requestBody} testId="request-body" onCopied={onCopied} />
       <h4>Response {entry.status}</h4>
-      <Message headers={entry.responseHeaders} body={entry.responseBody} testId="response-body" />
+      <Message headers={entry.responseHeaders} body={entry.responseBody} testId="response-body" onCopied={onCopied} />
     </section>
   );
 }

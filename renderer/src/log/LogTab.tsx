@@ -1,7 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { FileDown, Pause, Play, Settings2, Trash2 } from 'lucide-react';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { counted } from '../../../shared/src/plural';
 import type { StudioClient } from '../api/client';
+import { OverflowMenu } from '../components/OverflowMenu';
 import { download } from '../data/download';
+import { ErrorBanner } from '../feedback/ErrorBanner';
+import { useFeedback } from '../feedback/feedback';
 import { logFilter } from './filter';
 import { LogDetail } from './LogDetail';
 import { LogSettingsForm } from './LogSettingsForm';
@@ -25,6 +30,7 @@ export function LogTab({ client, store, url }: Props) {
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   const [showSettings, setShowSettings] = useState(false);
   const [message, setMessage] = useState<string | undefined>(undefined);
+  const { notify } = useFeedback();
   const shown = useMemo(
     () => (filter.trim() ? log.entries.filter(logFilter(filter)) : log.entries),
     [log.entries, filter],
@@ -54,6 +60,7 @@ export function LogTab({ client, store, url }: Props) {
     try {
       const file = await client.call('log.export', { format });
       download(file.filename, file.text, format === 'har' ? 'application/json' : 'application/x-ndjson');
+      notify(`Exported ${file.filename}`);
     } catch (err) {
       setMessage((err as Error).message);
     }
@@ -70,41 +77,50 @@ export function LogTab({ client, store, url }: Props) {
           aria-label="Filter requests"
           data-testid="log-filter"
         />
-        <span data-testid="log-counts">
+        <span className="counts" data-testid="log-counts">
           {shown.length === log.entries.length
             ? `${log.entries.length} kept`
             : `${shown.length} shown of ${log.entries.length} kept`}
           {log.settings ? ` (limit ${log.settings.limit})` : ''}
         </span>
+        <span className="spacer" />
         <button type="button" onClick={() => log.pause(!log.paused)} aria-pressed={log.paused} data-testid="log-pause">
-          {log.paused ? `Resume${log.waiting ? ` (${log.waiting} new)` : ''}` : 'Pause'}
+          {log.paused ? <Play size={14} aria-hidden="true" /> : <Pause size={14} aria-hidden="true" />}
+          {log.paused ? `Resume${log.waiting ? ` (${counted(log.waiting, 'new request')})` : ''}` : 'Pause'}
         </button>
         <button
           type="button"
           onClick={() => void log.clear().then(() => setSelectedId(undefined))}
           data-testid="log-clear"
         >
+          <Trash2 size={14} aria-hidden="true" />
           Clear
         </button>
-        <span className="spacer" />
-        <button type="button" onClick={() => void exportAs('har')}>
-          Export HAR
-        </button>
-        <button type="button" onClick={() => void exportAs('jsonl')}>
-          Export JSON lines
-        </button>
-        <button type="button" onClick={() => setShowSettings((s) => !s)} aria-expanded={showSettings}>
-          Settings
-        </button>
+        <OverflowMenu
+          label="More log actions"
+          items={[
+            {
+              label: 'Export HAR',
+              icon: <FileDown size={14} aria-hidden="true" />,
+              onSelect: () => void exportAs('har'),
+              testId: 'export-har',
+            },
+            {
+              label: 'Export JSON lines',
+              icon: <FileDown size={14} aria-hidden="true" />,
+              onSelect: () => void exportAs('jsonl'),
+              testId: 'export-jsonl',
+            },
+            {
+              label: showSettings ? 'Hide log settings' : 'Log settings…',
+              icon: <Settings2 size={14} aria-hidden="true" />,
+              onSelect: () => setShowSettings((s) => !s),
+              testId: 'log-settings',
+            },
+          ]}
+        />
       </div>
-      {message ? (
-        <div className="banner banner-error" role="alert">
-          <span>{message}</span>
-          <button type="button" onClick={() => setMessage(undefined)}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
+      <ErrorBanner message={message} onDismiss={() => setMessage(undefined)} testId="log-error" />
       {showSettings && log.settings ? (
         <LogSettingsForm settings={log.settings} onSave={(s) => log.configure(s).then(() => setShowSettings(false))} />
       ) : null}
@@ -118,11 +134,11 @@ export function LogTab({ client, store, url }: Props) {
         <div className="log-body">
           <div className="log-list" ref={scroller} role="grid" aria-label="Requests" data-testid="log-list">
             <div className="log-row log-head" role="row">
-              <span>Time</span>
+              <span className="time">Time</span>
               <span>Method</span>
               <span>Path</span>
-              <span>Status</span>
-              <span>ms</span>
+              <span className="num">Status</span>
+              <span className="num">ms</span>
               <span>Endpoint</span>
             </div>
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -139,15 +155,15 @@ export function LogTab({ client, store, url }: Props) {
                     onClick={() => setSelectedId(e.id === selectedId ? undefined : e.id)}
                     data-testid="log-row"
                   >
-                    <span>{new Date(e.time).toLocaleTimeString()}</span>
+                    <span className="time">{new Date(e.time).toLocaleTimeString([], { hour12: false })}</span>
                     <span>{e.method}</span>
                     <span className="path">
                       {e.path}
                       {e.query ? `?${e.query}` : ''}
                     </span>
-                    <span className={statusClass(e.status)}>{e.status}</span>
-                    <span>{e.duration.toFixed(1)}</span>
-                    <span className="endpoint">
+                    <span className={`num ${statusClass(e.status)}`}>{e.status}</span>
+                    <span className="num">{e.duration.toFixed(1)}</span>
+                    <span className="endpoint" title={e.endpoint ?? 'no match'}>
                       {e.endpoint ?? 'no match'}
                       {e.notes.length ? (
                         <span className="note-marker" title={e.notes.join('\n')}>
@@ -169,6 +185,7 @@ export function LogTab({ client, store, url }: Props) {
               onReplay={async (id) => {
                 await client.call('log.replay', { id });
               }}
+              onCopied={() => notify('Copied')}
             />
           ) : null}
         </div>
