@@ -67,8 +67,8 @@ export interface TableQuery {
 export interface TableRows {
   rows: Record<string, unknown>[];
   total: number;
-  /** What the filter did not use and why, e.g. "'bogus' is not a field of users; fields: id, name". */
-  notes: string[];
+  /** What the filter did not use and why, e.g. "'bogus' is not a field of users…"; absent when nothing. */
+  notes?: string[];
 }
 
 export type DataFormat = 'csv' | 'json';

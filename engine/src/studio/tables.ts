@@ -100,11 +100,8 @@ export function queryTable(engine: Engine, query: TableQuery): TableRows {
   const key = `${schema.table}\u0000${params.toString()}`;
   const { body, total } = store.list(list, list.offset > 0 ? cache.get(key) : undefined);
   cache.set(key, total);
-  return {
-    rows: JSON.parse(body) as Record<string, unknown>[],
-    total,
-    notes: list.notes.map((n) => filterNote(schema, n)),
-  };
+  const rows = JSON.parse(body) as Record<string, unknown>[];
+  return list.notes.length ? { rows, total, notes: list.notes.map((n) => filterNote(schema, n)) } : { rows, total };
 }
 
 const IGNORED = /^ignored query parameter '(.*)' \(not a field of [^)]*\)$/;

@@ -57,7 +57,8 @@ export function useTableRows(
             setTotal(result.total);
             setError(undefined);
             // Every page carries the same notes (they are about the filter); an equal list keeps its identity.
-            setNotes((old) => (old.join('\n') === result.notes.join('\n') ? old : result.notes));
+            const notes = result.notes ?? [];
+            setNotes((old) => (old.join('\n') === notes.join('\n') ? old : notes));
           },
           (err: Error) => {
             if (gen !== generation.current) return;
