@@ -134,6 +134,18 @@ async function serve(args: string[], c: Colors): Promise<void> {
     process.exitCode = EXIT.failed;
     return;
   }
+  let watcher: ReturnType<typeof watchConfig> | undefined;
+  // Before anything is printed: a client that sees the URL may stop the server at once, and a
+  // SIGTERM that came before these were installed would kill it instead of stopping it cleanly.
+  const shutdown = (): void => {
+    void (async () => {
+      await watcher?.close();
+      await engine.stop();
+      process.exit(EXIT.ok);
+    })();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
   const model = engine.model;
   const out = process.stdout;
   out.write(`${c.bold('Mockyard')} ${version()} serving ${displayPath(path)}\n`);
@@ -157,7 +169,6 @@ async function serve(args: string[], c: Colors): Promise<void> {
   engine.on('serverError', (e) => process.stderr.write(`${c.red('error')} ${e.message}\n`));
   engine.on('listening', (a) => out.write(`Now listening on ${c.cyan(a.url)}\n`));
 
-  let watcher: ReturnType<typeof watchConfig> | undefined;
   if (values.watch) {
     watcher = watchConfig(path, {
       initialText: text,
@@ -182,16 +193,6 @@ async function serve(args: string[], c: Colors): Promise<void> {
     out.write(c.dim(`Watching ${displayPath(path)} for changes.\n`));
   }
   out.write(c.dim('Press Ctrl+C to stop.\n'));
-
-  const shutdown = (): void => {
-    void (async () => {
-      await watcher?.close();
-      await engine.stop();
-      process.exit(EXIT.ok);
-    })();
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
 }
 
 async function validate(args: string[], c: Colors): Promise<void> {

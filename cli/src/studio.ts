@@ -76,13 +76,7 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
     const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
     fail(inUse ? `port ${port} is in use — choose another with --port` : (err as Error).message, 3);
   }
-  const status = session.status();
-  process.stdout.write(`${c.bold('Mockyard studio')} for ${displayPath(configPath)}\n`);
-  process.stdout.write(`  studio  ${c.cyan(server.url)}\n`);
-  process.stdout.write(
-    `  mock    ${status.url ? c.cyan(status.url) : c.yellow(status.error ?? 'not running (the config has errors)')}\n`,
-  );
-  process.stdout.write(c.dim('Open the studio URL in a browser. Press Ctrl+C to stop.\n'));
+  // Before the URLs are printed: whoever reads them may stop the studio at once (see serve).
   const shutdown = (): void => {
     void (async () => {
       await server.close();
@@ -92,4 +86,11 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  const status = session.status();
+  process.stdout.write(`${c.bold('Mockyard studio')} for ${displayPath(configPath)}\n`);
+  process.stdout.write(`  studio  ${c.cyan(server.url)}\n`);
+  process.stdout.write(
+    `  mock    ${status.url ? c.cyan(status.url) : c.yellow(status.error ?? 'not running (the config has errors)')}\n`,
+  );
+  process.stdout.write(c.dim('Open the studio URL in a browser. Press Ctrl+C to stop.\n'));
 }
