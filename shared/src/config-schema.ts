@@ -3,6 +3,7 @@
  * validation and the JSON Schema used by editors all come from these definitions.
  */
 import { z } from 'zod/mini';
+import { MAX_PORT } from './port.js';
 
 export const FIELD_TYPES = ['number', 'integer', 'string', 'boolean', 'datetime', 'json'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -117,7 +118,7 @@ export const AdminSchema = described(
 
 export const ServerSchema = described(
   z.strictObject({
-    port: optional(intIn(0, 65535), 'TCP port. Default 3000; 0 picks a free port.'),
+    port: optional(intIn(0, MAX_PORT), 'TCP port. Default 3000; 0 picks a free port.'),
     host: optional(z.string(), 'Interface to bind. Default 127.0.0.1.'),
     database: optional(z.string(), "SQLite file, relative to the config. Default: the config's name with .sqlite."),
     cors: optional(CorsSchema),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { parsePort, portMessage } from '../../../shared/src/port';
 
 interface Props {
   current: number | undefined;
@@ -9,15 +10,15 @@ interface Props {
 /** Asks for the mock server's port (Server › Port… in the desktop app, or the status bar). */
 export function PortDialog({ current, onChoose, onCancel }: Props) {
   const [value, setValue] = useState(String(current ?? 3000));
-  const port = Number(value);
-  const valid = Number.isInteger(port) && port >= 0 && port <= 65535;
+  const port = parsePort(value.trim());
+  const valid = port !== undefined;
   return (
     <form
       className="banner"
       data-testid="port-dialog"
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid) onChoose(port);
+        if (port !== undefined) onChoose(port);
       }}
     >
       <label>
@@ -37,7 +38,7 @@ export function PortDialog({ current, onChoose, onCancel }: Props) {
       <button type="button" onClick={onCancel}>
         Cancel
       </button>
-      {valid ? null : <span className="error">A port is a whole number from 0 to 65535.</span>}
+      {valid ? null : <span className="error">{portMessage('The port', value)}</span>}
     </form>
   );
 }
