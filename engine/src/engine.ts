@@ -3,86 +3,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import { httpMessages, messages } from '../../shared/src/messages.js';
 import type { Problem } from '../../shared/src/problems.js';
-import type { EndpointSummary, TableSummary } from '../../shared/src/service-summary.js';
+import type { TableSummary } from '../../shared/src/service-summary.js';
 import type { ValidationResult } from './config/check.js';
 import { validateQuickly } from './config/validate-quickly.js';
 import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
-import { Listener, type Address, type ListenerOptions } from './http/listener.js';
+import { Listener, type Address, } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
-import { RequestLog, type RequestLogOptions, type ServedRequest } from './log/request-log.js';
+import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
 import { openDatabase, resetStore, setUpStore, type Database } from './store/database.js';
 import { storeFailure } from './store/sqlite-errors.js';
-import type { TableChange, TableStore } from './store/table-store.js';
+import type { TableStore } from './store/table-store.js';
 import { TypedEmitter } from './typed-emitter.js';
+import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
+import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
 
-export interface EngineOptions {
-  /** The config file; relative database paths and the default database name come from it. */
-  configPath?: string;
-  /** Overrides of `server:` (the CLI's --port, --host and --db). */
-  port?: number;
-  host?: string;
-  database?: string;
-  /** Port for configs that do not set `server.port` (default 3000). */
-  defaultPort?: number;
-  /** Turn on the admin API with the engine's generated token when the config does not set one. */
-  admin?: boolean;
-  log?: RequestLogOptions & { enabled?: boolean };
-  /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
-  http?: ListenerOptions;
-}
-
-export type ApplyResult =
-  | { ok: true; version: number; problems: Problem[]; endpoints: EndpointSummary[] }
-  | { ok: false; problems: Problem[] };
-
-export interface EngineEvents extends Record<string, unknown[]> {
-  /** A config version is live. */
-  applied: [{ version: number; endpoints: EndpointSummary[]; problems: Problem[] }];
-  /** A config was refused; the previous version keeps serving. */
-  rejected: [{ problems: Problem[] }];
-  listening: [Address];
-  stopped: [];
-  /** A request was answered. */
-  request: [LogEntry];
-  /** A table's rows changed, through the API or a reset. */
-  tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
-  /** A fault the user should see (port in use, a handler crash); the service keeps running. */
-  serverError: [{ code: string; message: string }];
-}
-
-/** Listening failed; `code` is the system error (EADDRINUSE, EACCES…). */
-export class ListenError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-    readonly port: number,
-  ) {
-    super(message);
-    this.name = 'ListenError';
-  }
-}
-
-function summarise(model: ServiceModel): EndpointSummary[] {
-  return model.endpoints.map((e) => ({
-    method: e.method,
-    path: e.path,
-    kind: e.kind,
-    operation: e.kind === 'schema' ? e.operation : undefined,
-    schema: e.kind === 'schema' ? e.schema.name : undefined,
-    status: e.status,
-    line: e.line,
-  }));
-}
-
-const errorProblem = (code: string, message: string): Problem => ({
-  code,
-  severity: 'error',
-  message,
-  range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
-  path: [],
-});
+export { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
 
 /**
  * The Mockyard service: validates and applies configs, keeps the SQLite store in step, serves HTTP,
@@ -228,7 +165,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
       this.emit('listening', await this.listener.listen(server.port, server.host));
       return undefined;
     } catch (err) {
-      return errorProblem('listenFailed', this.listenError(err, server.port));
+      return errorProblem('listenFailed', listenErrorMessage(err, server.port));
     }
   }
 
@@ -242,7 +179,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
       return address;
     } catch (err) {
       throw new ListenError(
-        this.listenError(err, model.server.port),
+        listenErrorMessage(err, model.server.port),
         (err as NodeJS.ErrnoException).code,
         model.server.port,
       );
@@ -314,18 +251,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   /** Tables of the live config, for the studio and the CLI. */
   tables(): TableSummary[] {
-    return [...(this.model?.schemas.values() ?? [])].map((s) => ({
-      schema: s.name,
-      table: s.table,
-      fields: s.fields.map((f) => ({
-        name: f.name,
-        type: f.type,
-        required: f.required,
-        unique: f.unique,
-        ...(f.default === undefined ? {} : { default: f.default }),
-        ...(f.autoId === undefined ? {} : { autoId: f.autoId }),
-      })),
-    }));
+    return this.model ? tableSummaries(this.model) : [];
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -352,12 +278,5 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private reject(problems: Problem[]): ApplyResult {
     this.emit('rejected', { problems });
     return { ok: false, problems };
-  }
-
-  private listenError(err: unknown, port: number): string {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') return `Port ${port} is in use — choose another (e.g. --port ${port + 1}).`;
-    if (code === 'EACCES') return `Port ${port} needs privileges; choose a port above 1023.`;
-    return `Could not listen on port ${port}: ${(err as Error).message}`;
   }
 }

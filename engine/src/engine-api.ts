@@ -1,0 +1,54 @@
+import type { LogEntry } from '../../shared/src/log-entry.js';
+import type { Problem } from '../../shared/src/problems.js';
+import type { EndpointSummary } from '../../shared/src/service-summary.js';
+import type { Address, ListenerOptions } from './http/listener.js';
+import type { RequestLogOptions } from './log/request-log.js';
+import type { TableChange } from './store/table-store.js';
+
+/** The types of the Engine's API: its options, what an apply answers, and the events it emits. */
+export interface EngineOptions {
+  /** The config file; relative database paths and the default database name come from it. */
+  configPath?: string;
+  /** Overrides of `server:` (the CLI's --port, --host and --db). */
+  port?: number;
+  host?: string;
+  database?: string;
+  /** Port for configs that do not set `server.port` (default 3000). */
+  defaultPort?: number;
+  /** Turn on the admin API with the engine's generated token when the config does not set one. */
+  admin?: boolean;
+  log?: RequestLogOptions & { enabled?: boolean };
+  /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
+  http?: ListenerOptions;
+}
+
+export type ApplyResult =
+  | { ok: true; version: number; problems: Problem[]; endpoints: EndpointSummary[] }
+  | { ok: false; problems: Problem[] };
+
+export interface EngineEvents extends Record<string, unknown[]> {
+  /** A config version is live. */
+  applied: [{ version: number; endpoints: EndpointSummary[]; problems: Problem[] }];
+  /** A config was refused; the previous version keeps serving. */
+  rejected: [{ problems: Problem[] }];
+  listening: [Address];
+  stopped: [];
+  /** A request was answered. */
+  request: [LogEntry];
+  /** A table's rows changed, through the API or a reset. */
+  tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
+  /** A fault the user should see (port in use, a handler crash); the service keeps running. */
+  serverError: [{ code: string; message: string }];
+}
+
+/** Listening failed; `code` is the system error (EADDRINUSE, EACCES…). */
+export class ListenError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly port: number,
+  ) {
+    super(message);
+    this.name = 'ListenError';
+  }
+}
