@@ -8,7 +8,7 @@ import type { ValidationResult } from './config/check.js';
 import { validateQuickly } from './config/validate-quickly.js';
 import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
-import { Listener, type Address, } from './http/listener.js';
+import { Listener, type Address } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
