@@ -17,24 +17,26 @@ export const messages = {
     `Unknown method '${method}'. Use GET, POST, PATCH, PUT or DELETE.${didYouMean(suggestion)}`,
   unknownFieldType: (type: string, where: string, allowed: readonly string[], suggestion?: string) =>
     `Unknown field type '${type}' for ${where}. Use ${list(allowed)}.${didYouMean(suggestion)}`,
-  unknownOperation: (op: string, allowed: readonly string[]) => `Unknown operation '${op}'. Use ${list(allowed)}.`,
+  unknownOperation: (op: string, allowed: readonly string[], suggestion?: string) =>
+    `Unknown operation '${op}'. Use ${list(allowed)}.${didYouMean(suggestion)}`,
   responseTypeNotArray: (value: string) =>
     `Response type '${value}' is not supported: the only type is 'array' (a list of records).`,
   statusOutOfRange: (endpoint: string, status: number) =>
     `Status ${status} of endpoint ${endpoint} is outside 100–599.`,
   outOfRange: (where: string, min: number | undefined, max: number | undefined) =>
     `${where} must be ${min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`}.`,
-  unknownSchema: (endpoint: string, schema: string) =>
-    `Endpoint ${endpoint} references unknown schema '${schema}'. Define it under \`schemas:\`.`,
-  unknownSeedSchema: (schema: string) => `Seed rows for unknown schema '${schema}'. Define it under \`schemas:\`.`,
+  unknownSchema: (endpoint: string, schema: string, suggestion?: string) =>
+    `Endpoint ${endpoint} references unknown schema '${schema}'. Define it under \`schemas:\`.${didYouMean(suggestion)}`,
+  unknownSeedSchema: (schema: string, suggestion?: string) =>
+    `Seed rows for unknown schema '${schema}'. Define it under \`schemas:\`.${didYouMean(suggestion)}`,
   schemaAndInline: (endpoint: string) =>
     `Endpoint ${endpoint} has both \`schema\` and \`inline\` in its response; use one.`,
   neitherSchemaNorInline: (endpoint: string) =>
     `Endpoint ${endpoint} needs \`schema\` (database-backed) or \`inline\` (static JSON) in its response.`,
   duplicateRoute: (endpoint: string, line: number) =>
     `Duplicate endpoint ${endpoint}: it is already declared on line ${line}.`,
-  keyNotAField: (endpoint: string, key: string, schema: string, fields: readonly string[]) =>
-    `Endpoint ${endpoint} looks up by '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).`,
+  keyNotAField: (endpoint: string, key: string, schema: string, fields: readonly string[], suggestion?: string) =>
+    `Endpoint ${endpoint} looks up by '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).${didYouMean(suggestion)}`,
   paramNotAField: (endpoint: string, param: string, schema: string, fields: readonly string[]) =>
     `Path parameter ':${param}' of endpoint ${endpoint} is not a field of ${schema} (fields: ${fields.join(', ')}).`,
   keyNotLookupType: (endpoint: string, key: string, type: string) =>
@@ -58,8 +60,8 @@ export const messages = {
     `Schemas ${schema} and ${other} both map to table '${table}'; rename one.`,
   noProperties: (schema: string) => `Schema ${schema} has no properties; add at least one field.`,
   defaultWrongType: (where: string, problem: string) => `Default of ${where} ${problem}.`,
-  resourceKeyNotAField: (schema: string, key: string, fields: readonly string[]) =>
-    `Resource ${schema} uses key '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).`,
+  resourceKeyNotAField: (schema: string, key: string, fields: readonly string[], suggestion?: string) =>
+    `Resource ${schema} uses key '${key}', which is not a field of ${schema} (fields: ${fields.join(', ')}).${didYouMean(suggestion)}`,
   resourceKeyNotLookupType: (schema: string, key: string, type: string) =>
     `Resource ${schema} uses key '${key}', a ${type} field; keys must be string, number, integer or datetime fields.`,
   duplicateKey: (key: string, line: number) =>

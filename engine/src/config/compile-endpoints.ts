@@ -11,6 +11,8 @@ import type { Problem } from '../../../shared/src/problems.js';
 import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model/service-model.js';
 import { tableNameFor } from '../model/table-name.js';
 import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
+import { didYouMean } from './did-you-mean.js';
+import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
 
 const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
@@ -171,9 +173,9 @@ function compileEndpoint(
   const schema = ctx.schemas.get(response.schema);
   if (!schema) {
     if (ctx.broken.has(response.schema)) return undefined;
-    problems.push(
-      source.problemAt([...at, 'response', 'schema'], 'unknownSchema', messages.unknownSchema(label, response.schema)),
-    );
+    const suggestion = didYouMean(response.schema, [...ctx.schemas.keys()]);
+    const message = messages.unknownSchema(label, response.schema, suggestion);
+    problems.push(withFix(source.problemAt([...at, 'response', 'schema'], 'unknownSchema', message), suggestion));
     return undefined;
   }
   const operation = inferOperation(
@@ -196,12 +198,16 @@ function compileEndpoint(
     if (!field) {
       // A field left out for its own error (e.g. a misspelt type) is not reported again here.
       if (!ctx.broken.has(`${schema.name}.${column}`)) {
+        const suggestion = didYouMean(column, fields);
         problems.push(
           isKey
-            ? source.problemAt(
-                [...at, 'key'],
-                'keyNotAField',
-                messages.keyNotAField(label, column, schema.name, fields),
+            ? withFix(
+                source.problemAt(
+                  [...at, 'key'],
+                  'keyNotAField',
+                  messages.keyNotAField(label, column, schema.name, fields, suggestion),
+                ),
+                suggestion,
               )
             : source.problemAt(
                 [...at, 'path'],
@@ -227,9 +233,9 @@ function compileEndpoint(
     !schema.fieldMap.has(def.key) &&
     !ctx.broken.has(`${schema.name}.${def.key}`)
   ) {
-    problems.push(
-      source.problemAt([...at, 'key'], 'keyNotAField', messages.keyNotAField(label, def.key, schema.name, fields)),
-    );
+    const suggestion = didYouMean(def.key, fields);
+    const message = messages.keyNotAField(label, def.key, schema.name, fields, suggestion);
+    problems.push(withFix(source.problemAt([...at, 'key'], 'keyNotAField', message), suggestion));
   }
   if (params.some((p) => !schema.fieldMap.has(p.column))) return undefined;
   for (const p of params) schema.lookupColumns.add(p.column);
@@ -256,9 +262,9 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
   const schema = ctx.schemas.get(resource);
   if (!schema) {
     if (ctx.broken.has(resource)) return [];
-    ctx.problems.push(
-      ctx.source.problemAt([...at, 'resource'], 'unknownSchema', messages.unknownSchema(`GET ${path}`, resource)),
-    );
+    const suggestion = didYouMean(resource, [...ctx.schemas.keys()]);
+    const message = messages.unknownSchema(`GET ${path}`, resource, suggestion);
+    ctx.problems.push(withFix(ctx.source.problemAt([...at, 'resource'], 'unknownSchema', message), suggestion));
     return [];
   }
   const keyName = key ?? (schema.fieldMap.has('id') || ctx.broken.has(`${resource}.id`) ? 'id' : undefined);
@@ -273,9 +279,11 @@ function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefi
   if (!keyField) {
     if (!ctx.broken.has(`${resource}.${keyName}`)) {
       const fields = schema.fields.map((f) => f.name);
-      ctx.problems.push(
-        ctx.source.problemAt([...at, 'key'], 'keyNotAField', messages.resourceKeyNotAField(resource, keyName, fields)),
-      );
+      const suggestion = didYouMean(keyName, fields);
+      const message = messages.resourceKeyNotAField(resource, keyName, fields, suggestion);
+      // A defaulted key ('id') is not written, so there is nothing to change in place.
+      const problem = ctx.source.problemAt([...at, 'key'], 'keyNotAField', message);
+      ctx.problems.push(key === undefined ? problem : withFix(problem, suggestion));
     }
     return [];
   }

@@ -4,6 +4,8 @@ import type { Problem } from '../../../shared/src/problems.js';
 import { checkRecord } from '../model/record-check.js';
 import type { SchemaModel } from '../model/service-model.js';
 import type { BrokenNames } from './compile-schemas.js';
+import { didYouMean } from './did-you-mean.js';
+import { withFix } from './fixes.js';
 import type { ConfigSource } from './source.js';
 
 /** Seed rows per schema, each row checked as a create would check it. */
@@ -20,8 +22,10 @@ export function compileSeed(
     const schema = schemas.get(name);
     if (!schema) {
       if (broken.has(name)) continue; // the schema's own error is reported
+      const suggestion = didYouMean(name, [...schemas.keys()]);
+      const message = messages.unknownSeedSchema(name, suggestion);
       problems.push(
-        source.problemAt(['seed', name], 'unknownSeedSchema', messages.unknownSeedSchema(name), 'error', 'key'),
+        withFix(source.problemAt(['seed', name], 'unknownSeedSchema', message, 'error', 'key'), suggestion),
       );
       continue;
     }

@@ -4,6 +4,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { ServerModel } from '../model/service-model.js';
 import type { ConfigSource } from './source.js';
+import { withFix } from './fixes.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -71,7 +72,9 @@ export function compileServer(
   const server = parseServer(raw);
   const host = server.host ?? DEFAULT_HOST;
   if (!isLoopbackHost(host)) {
-    problems.push(source.problemAt(['server', 'host'], 'bindPublic', messages.bindPublic(host), 'warning'));
+    const problem = source.problemAt(['server', 'host'], 'bindPublic', messages.bindPublic(host), 'warning');
+    // The message proposes 127.0.0.1; the fix writes it where the config set the host.
+    problems.push(server.host === undefined ? problem : withFix(problem, '127.0.0.1', 'Listen on 127.0.0.1 only'));
   }
   let latency: ServerModel['latency'];
   if (typeof server.latency === 'number')

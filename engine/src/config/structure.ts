@@ -16,6 +16,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { describePath, jsonTypeName, valueAt } from './describe.js';
 import { didYouMean } from './did-you-mean.js';
+import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
 
 type Issue = z.core.$ZodIssue;
@@ -87,15 +88,17 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
   switch (issue.code) {
     case 'unrecognized_keys': {
       const known = knownKeysAt(root, path);
-      return issue.keys.map((key) =>
-        source.problemAt(
+      return issue.keys.map((key) => {
+        const suggestion = didYouMean(key, known);
+        const problem = source.problemAt(
           [...path, key],
           'unknownField',
-          messages.unknownField(key, where, didYouMean(key, known)),
+          messages.unknownField(key, where, suggestion),
           'error',
           'key',
-        ),
-      );
+        );
+        return withFix(problem, suggestion, `Rename to '${suggestion}'`);
+      });
     }
     case 'invalid_type': {
       if (value === undefined) {
@@ -122,13 +125,21 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
       }
       const text = String(value);
       if (last === 'method' && path[0] === 'endpoints') {
-        return [source.problemAt(path, 'unknownMethod', messages.unknownMethod(text, didYouMean(text, HTTP_METHODS)))];
+        const suggestion = didYouMean(text, HTTP_METHODS);
+        return [withFix(source.problemAt(path, 'unknownMethod', messages.unknownMethod(text, suggestion)), suggestion)];
       }
       if (last === 'operation') {
-        return [source.problemAt(path, 'unknownOperation', messages.unknownOperation(text, OPERATIONS))];
+        const suggestion = didYouMean(text, OPERATIONS);
+        return [
+          withFix(
+            source.problemAt(path, 'unknownOperation', messages.unknownOperation(text, OPERATIONS, suggestion)),
+            suggestion,
+          ),
+        ];
       }
       if (last === 'type' && path[0] === 'endpoints') {
-        return [source.problemAt(path, 'responseTypeNotArray', messages.responseTypeNotArray(text))];
+        // The message names the one type there is, so that is the fix.
+        return [withFix(source.problemAt(path, 'responseTypeNotArray', messages.responseTypeNotArray(text)), 'array')];
       }
       if (path[0] === 'schemas' && path.length === 4 && typeof value !== 'string') {
         // `id:` with no type, `id: 5` or `id: [string]`: not a misspelt type name.
@@ -138,11 +149,11 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
       }
       if (path[0] === 'schemas') {
         const field = path[2] === 'properties' ? `${String(path[1])}.${String(path[3])}` : where;
+        const suggestion = didYouMean(text, FIELD_TYPES);
         return [
-          source.problemAt(
-            path,
-            'unknownFieldType',
-            messages.unknownFieldType(text, field, FIELD_TYPES, didYouMean(text, FIELD_TYPES)),
+          withFix(
+            source.problemAt(path, 'unknownFieldType', messages.unknownFieldType(text, field, FIELD_TYPES, suggestion)),
+            suggestion,
           ),
         ];
       }
