@@ -121,6 +121,29 @@ export interface AppSettings {
   log: LogSettings;
 }
 
+/** A request the studio sends to the running mock (Try it, an edited replay); it is logged like any other. */
+export interface SendRequest {
+  method: string;
+  /** Starts with `/`, path parameters filled in, e.g. `/users/1`. */
+  path: string;
+  /** Without the `?`, e.g. `_page=2&name_like=ann`. */
+  query?: string;
+  headers?: Record<string, string>;
+  /** Sent as it is (GET and HEAD send none). */
+  body?: string;
+}
+
+/** The mock's answer to a SendRequest. */
+export interface SentResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** From sending the request to the last byte of the answer, as the main side measured it. */
+  durationMs: number;
+  /** The body was longer than the studio shows and was cut. */
+  truncated: boolean;
+}
+
 type Empty = Record<string, never>;
 
 /** Calls: name → [argument, result]. */
@@ -162,6 +185,8 @@ export interface StudioCalls {
   'log.export': [{ format: 'har' | 'jsonl' }, { text: string; filename: string }];
   /** Sends a logged request again; its new entry arrives like any other. */
   'log.replay': [{ id: number }, { status: number }];
+  /** Sends a request to the running mock and returns its answer; it is logged like any request. */
+  'request.send': [SendRequest, SentResponse];
   'app.settings': [Empty, AppSettings];
   'app.configure': [Partial<AppSettings>, AppSettings];
   /** Opens another config file (the desktop app: drag-and-drop, file association). */
@@ -219,6 +244,7 @@ export const CALL_NAMES = [
   'log.configure',
   'log.export',
   'log.replay',
+  'request.send',
   'app.settings',
   'app.configure',
   'app.open',

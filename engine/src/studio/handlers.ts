@@ -1,6 +1,7 @@
 import type { StudioHandlers } from '../../../shared/src/studio-contract.js';
 import { HttpError } from '../http-error.js';
 import { packageVersion } from '../version.js';
+import { sendToMock } from './send-request.js';
 import type { StudioSession } from './session.js';
 import type { AppSettingsFile } from './app-settings.js';
 import {
@@ -105,5 +106,6 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
       return session.log.export(format, packageVersion());
     },
     'log.replay': async ({ id }) => session.log.replay(id),
+    'request.send': async (request) => sendToMock(engine, request),
   };
 }

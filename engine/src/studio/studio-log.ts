@@ -6,17 +6,9 @@ import type { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
 import { LogFile } from '../log/log-file.js';
 import { LogBatcher } from './log-batcher.js';
+import { sendToMock } from './send-request.js';
 
 const DISK_FLUSH_MS = 200;
-/** Headers the replay must not copy: the client and the socket set them. */
-const NOT_REPLAYED = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'accept-encoding',
-]);
 
 /** Where a config's persisted request log goes: `<config name>.requests.sqlite` beside it. */
 export const logFileFor = (configPath: string): string => {
@@ -105,20 +97,17 @@ export class StudioLog {
   async replay(id: number): Promise<{ status: number }> {
     const entry = this.engine.log.entries().find((e) => e.id === id);
     if (!entry) throw new HttpError(404, `Request ${id} is no longer in the log.`);
-    const base = this.engine.address?.url;
-    if (!base) throw new HttpError(409, 'The server is not running; start it to replay requests.');
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(entry.requestHeaders)) {
-      if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase()))
-        headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    const res = await fetch(`${base}${entry.path}${entry.query ? `?${entry.query}` : ''}`, {
+    for (const [name, value] of Object.entries(entry.requestHeaders))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const { status } = await sendToMock(this.engine, {
       method: entry.method,
+      path: entry.path,
+      query: entry.query,
       headers,
-      body: entry.requestBody && entry.method !== 'GET' && entry.method !== 'HEAD' ? entry.requestBody : undefined,
+      body: entry.requestBody,
     });
-    await res.arrayBuffer();
-    return { status: res.status };
+    return { status };
   }
 
   close(): void {

@@ -1,0 +1,93 @@
+import type { SendRequest, SentResponse } from '../../../shared/src/studio-contract.js';
+import { HttpError } from '../http-error.js';
+
+/**
+ * The studio's one HTTP client for the mock: Try it and the log's replay both send through here, from
+ * the main side to the engine's own listening address. The request goes over the socket like any
+ * client's, so the engine logs it like any other; and the browser page never calls the mock itself
+ * (another origin, which the mock need not allow with CORS).
+ */
+
+/** Methods a studio request may use: the config's methods, plus the two a browser sends on its own. */
+export const SENDABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+/** Headers the studio does not pass on: the client and the socket set them. */
+const NOT_SENT = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'accept-encoding',
+]);
+
+/** The longest answer body the studio shows; a longer one is cut (the log keeps its own, shorter, copy). */
+export const SHOWN_BODY_LIMIT = 1_000_000;
+
+/** How long the mock may take; its configured latency is far below this. */
+const TIMEOUT_MS = 30_000;
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Where the engine listens; undefined while the server is stopped. */
+export interface MockAddress {
+  readonly address: { url: string } | undefined;
+}
+
+/** Checks what the page sent: the HTTP transport passes any JSON, so types are not a given. */
+function checked(request: SendRequest): Required<SendRequest> {
+  const { method, path, query = '', headers = {}, body = '' } = request ?? ({} as SendRequest);
+  const upper = typeof method === 'string' ? method.toUpperCase() : '';
+  if (!(SENDABLE_METHODS as readonly string[]).includes(upper))
+    throw new HttpError(400, `The method must be one of ${SENDABLE_METHODS.join(', ')}.`, {}, 'method');
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    throw new HttpError(400, "The path must start with '/', e.g. /users/1.", {}, 'path');
+  if (typeof query !== 'string') throw new HttpError(400, 'The query must be text, e.g. _page=2.', {}, 'query');
+  if (typeof body !== 'string') throw new HttpError(400, 'The body must be text.', {}, 'body');
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
+    throw new HttpError(400, 'The headers must be an object of names and values.', {}, 'headers');
+  for (const [name, value] of Object.entries(headers)) {
+    if (!TOKEN.test(name)) throw new HttpError(400, `'${name}' is not a valid header name.`, {}, 'headers');
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value))
+      throw new HttpError(400, `The value of header '${name}' must be one line of text.`, {}, 'headers');
+  }
+  return { method: upper, path, query: query.replace(/^\?/, ''), headers, body };
+}
+
+/** Sends `request` to the running mock and reads its whole answer. */
+export async function sendToMock(engine: MockAddress, request: SendRequest): Promise<SentResponse> {
+  const { method, path, query, headers, body } = checked(request);
+  const base = engine.address?.url;
+  if (!base) throw new HttpError(409, 'The mock server is not running: start it to send requests.');
+  const url = new URL(`${base}${path}${query ? `?${query}` : ''}`);
+  // The path is appended to the base, so it cannot name another host; checked all the same, since
+  // this runs on the main side with the machine's network.
+  if (url.origin !== new URL(base).origin) throw new HttpError(400, 'The path must stay on the mock server.');
+  const sent: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!NOT_SENT.has(name.toLowerCase())) sent[name] = value;
+  const started = performance.now();
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: sent,
+      body: body !== '' && method !== 'GET' && method !== 'HEAD' ? body : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    text = await res.text();
+  } catch (err) {
+    const reason = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+    throw new HttpError(502, `The mock server did not answer: ${reason}`);
+  }
+  const durationMs = performance.now() - started;
+  const truncated = text.length > SHOWN_BODY_LIMIT;
+  return {
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    body: truncated ? text.slice(0, SHOWN_BODY_LIMIT) : text,
+    durationMs,
+    truncated,
+  };
+}
