@@ -212,6 +212,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             onDismissRestored={actions.dismissRestored}
           />
           <ConfigTab
+            client={client}
             editor={editor}
             hidden={tab !== 'config'}
             dark={dark}

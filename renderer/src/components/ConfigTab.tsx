@@ -1,12 +1,17 @@
-import type { RefObject } from 'react';
+import { Code, Columns2, LayoutList } from 'lucide-react';
+import { type RefObject, useCallback, useMemo, useState } from 'react';
 import type { Problem } from '../../../shared/src/problems';
+import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
+import { createEditQueue } from '../forms/edit-queue';
+import { FormsPanel } from '../forms/FormsPanel';
 import { ConfigEditor, type ConfigEditorHandle } from './ConfigEditor';
 import { PROBLEMS, type Layout } from './layout/use-layout';
 import { ProblemsList } from './ProblemsList';
 import { Splitter } from './layout/Splitter';
 
 interface Props {
+  client: StudioClient;
   editor: RefObject<ConfigEditorHandle | null>;
   hidden: boolean;
   dark: boolean;
@@ -22,22 +27,70 @@ interface Props {
   onDismissError(): void;
 }
 
-/** The Config tab: the YAML editor over a resizable, foldable Problems pane. */
+type View = 'editor' | 'split' | 'forms';
+const VIEWS: { id: View; label: string; icon: typeof Code }[] = [
+  { id: 'editor', label: 'YAML', icon: Code },
+  { id: 'split', label: 'Split', icon: Columns2 },
+  { id: 'forms', label: 'Forms', icon: LayoutList },
+];
+const VIEW_KEY = 'mockyard.configView';
+
+function useView(): [View, (view: View) => void] {
+  const [view, setView] = useState<View>(() => {
+    const kept = localStorage.getItem(VIEW_KEY);
+    return kept === 'split' || kept === 'forms' ? kept : 'editor';
+  });
+  const choose = useCallback((next: View) => {
+    localStorage.setItem(VIEW_KEY, next);
+    setView(next);
+  }, []);
+  return [view, choose];
+}
+
+/** The Config tab: the YAML editor and the forms (two views of one text) over the Problems pane. */
 export function ConfigTab(props: Props) {
-  const { layout, onLayout, problems } = props;
+  const { layout, onLayout, problems, client, editor } = props;
   const open = problems.length > 0 && !layout.problemsCollapsed;
-  // The editor stays mounted while another tab shows (hidden), so its undo history and cursor stay.
+  const [view, setView] = useView();
+  // One queue for the tab's life: form edits apply one after another, on the editor's own text.
+  const submit = useMemo(
+    () =>
+      createEditQueue(() => {
+        const handle = editor.current;
+        if (!handle) return undefined;
+        return {
+          getText: () => handle.getText(),
+          applyEdits: (edits, base) => handle.applyEdits(edits, base),
+          validate: (text) => client.call('config.validate', { text }).then((r) => r.problems),
+        };
+      }),
+    [client, editor],
+  );
+  // The editor stays mounted while another tab (or the forms alone) shows, so its undo history and
+  // cursor stay, and form edits still go through it.
   return (
     <div className="tab-body" hidden={props.hidden}>
       <ErrorBanner message={props.error} onDismiss={props.onDismissError} testId="config-error" />
-      <ConfigEditor
-        ref={props.editor}
-        dark={props.dark}
-        text={props.text}
-        problems={problems}
-        onChange={props.onChange}
-        onSave={props.onSave}
-      />
+      <fieldset className="config-views" aria-label="Config view">
+        {VIEWS.map(({ id, label, icon: Icon }) => (
+          <button key={id} type="button" aria-pressed={view === id} onClick={() => setView(id)}>
+            <Icon size={14} aria-hidden="true" /> {label}
+          </button>
+        ))}
+      </fieldset>
+      <div className={`config-panes view-${view}`}>
+        <div className="config-editor-pane" hidden={view === 'forms'}>
+          <ConfigEditor
+            ref={editor}
+            dark={props.dark}
+            text={props.text}
+            problems={problems}
+            onChange={props.onChange}
+            onSave={props.onSave}
+          />
+        </div>
+        {view === 'editor' ? null : <FormsPanel text={props.text} problems={problems} submit={submit} />}
+      </div>
       {open ? (
         <Splitter
           orientation="horizontal"

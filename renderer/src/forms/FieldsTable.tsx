@@ -1,0 +1,77 @@
+import { Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { WrittenSchema } from '../../../shared/src/config-edit/as-written';
+import { modify } from '../../../shared/src/config-edit/index';
+import { FIELD_TYPES } from '../../../shared/src/config-schema';
+import { FieldRow } from './FieldRow';
+import { useForms } from './form-context';
+import { Messages } from './inputs';
+
+/** A schema's fields, one row each, and the row that adds one. */
+export function FieldsTable({ schema }: { schema: WrittenSchema }) {
+  const { submit, readOnly } = useForms();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<string>('string');
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const properties = [...schema.path, 'properties'];
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    const field = name.trim();
+    if (!field) return setRefused('Give the field a name.');
+    if (schema.fields.some((f) => f.name === field))
+      return setRefused(`${schema.name} already has a field '${field}'.`);
+    const outcome = await submit((text) => modify(text, [...properties, field], type), [...properties, field]);
+    // A refused name stays in the box, with the reason, to be corrected.
+    if (outcome.ok) setName('');
+    setRefused(outcome.ok ? undefined : outcome.message);
+  };
+
+  const names = schema.fields.map((f) => f.name);
+  return (
+    <div className="fields">
+      <div className="table-scroll">
+        <table className="fields-table">
+          <thead>
+            <tr>
+              <th>Field</th>
+              <th>Type</th>
+              <th title="Creates and replaces must send it">Req.</th>
+              <th title="No two records share a value">Uniq.</th>
+              <th>Default</th>
+              <th>Description</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {schema.fields.map((field, i) => (
+              <FieldRow key={field.name} field={field} previous={names[i - 1]} next={names[i + 1]} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form className="new-field" aria-label="New field" onSubmit={(e) => void add(e)}>
+        <input
+          aria-label="Field name"
+          placeholder="new field name"
+          value={name}
+          disabled={readOnly}
+          aria-invalid={refused !== undefined || undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setRefused(undefined);
+          }}
+        />
+        <select aria-label="Type" value={type} disabled={readOnly} onChange={(e) => setType(e.target.value)}>
+          {FIELD_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+        <button type="submit" className="btn" disabled={readOnly}>
+          <Plus size={14} /> Add field
+        </button>
+      </form>
+      <Messages refused={refused} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { WrittenField } from '../../../shared/src/config-edit/as-written';
+import { modify, renameKey, type TextEdit } from '../../../shared/src/config-edit/index';
+
+export type FieldOption = 'type' | 'required' | 'unique' | 'default' | 'description';
+
+/**
+ * The edit that sets one option of a field. A field written short (`name: string`) becomes a map
+ * only when it needs one; an option turned off (false, empty) is removed rather than written.
+ */
+export function setFieldOption(text: string, field: WrittenField, option: FieldOption, value: unknown): TextEdit[] {
+  const off = value === undefined || value === false || value === '';
+  if (field.short) {
+    if (option === 'type') return modify(text, field.path, value);
+    if (off) return [];
+    return modify(text, field.path, { type: field.type, [option]: value });
+  }
+  return modify(text, [...field.path, option], off ? undefined : value);
+}
+
+export const renameField = (text: string, field: WrittenField, to: string): TextEdit[] =>
+  renameKey(text, field.path.slice(0, -1), field.name, to);
+
+export const deleteField = (text: string, field: WrittenField): TextEdit[] => modify(text, field.path, undefined);

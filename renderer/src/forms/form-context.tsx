@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { WrittenConfig } from '../../../shared/src/config-edit/as-written';
+import type { Problem } from '../../../shared/src/problems';
+import type { SubmitEdit } from './edit-queue';
+
+export type Written = Extract<WrittenConfig, { ok: true }>;
+
+/** What every form reads and writes through: the config as written, its problems, the edit queue. */
+export interface FormContext {
+  written: Written;
+  problems: readonly Problem[];
+  submit: SubmitEdit;
+  /** The text does not parse: the forms show the last config that did, and write nothing. */
+  readOnly: boolean;
+}
+
+export const Forms = createContext<FormContext | undefined>(undefined);
+
+export function useForms(): FormContext {
+  const ctx = useContext(Forms);
+  if (!ctx) throw new Error('useForms outside a forms panel');
+  return ctx;
+}

@@ -1,0 +1,180 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { DocPath } from '../../../shared/src/config-edit/index';
+import type { EditOutcome } from './edit-queue';
+import { useForms } from './form-context';
+import { problemsAt } from './problems-at';
+
+/** The engine's problems at `at` and a refusal, under the control they belong to. */
+export function Messages({ at, refused, exact }: { at?: DocPath; refused?: string; exact?: boolean }) {
+  const { problems } = useForms();
+  const shown = at ? problemsAt(problems, at).filter((p) => !exact || p.path.length === at.length) : [];
+  if (!refused && shown.length === 0) return null;
+  return (
+    <ul className="form-messages">
+      {refused ? (
+        <li className="error" role="alert" data-testid="form-refused">
+          {refused}
+        </li>
+      ) : null}
+      {shown.map((p) => (
+        <li key={`${p.code}:${p.message}`} className={p.severity}>
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface TextProps {
+  label: string;
+  value: string;
+  /** What the engine does when this is left empty. */
+  placeholder?: string;
+  /** Where the engine reports problems of this value. */
+  at?: DocPath;
+  /** Hide the visible label (a table cell): the label stays the accessible name. */
+  bare?: boolean;
+  type?: 'text' | 'number';
+  mono?: boolean;
+  /** Show only the problems exactly at `at`, not those under it (they have their own controls). */
+  exact?: boolean;
+  onCommit(value: string): Promise<EditOutcome>;
+  children?: ReactNode;
+}
+
+/**
+ * A text input that writes on Enter or leaving it, not on every key (each write is one undo step in
+ * the editor). A refused value stays in the box with the engine's reason until changed or Escape.
+ */
+export function TextInput(props: TextProps) {
+  const { label, value, placeholder, at, bare, type = 'text', mono, exact, onCommit, children } = props;
+  const { readOnly } = useForms();
+  const [draft, setDraft] = useState(value);
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const [editing, setEditing] = useState(false);
+  const id = useId();
+  // The text changed under the form (typing in the editor, undo): show it unless the user is mid-edit.
+  useEffect(() => {
+    if (!editing && refused === undefined) setDraft(value);
+  }, [value, editing, refused]);
+  const commit = async () => {
+    setEditing(false);
+    if (draft === value) {
+      setRefused(undefined);
+      return;
+    }
+    const outcome = await onCommit(draft);
+    setRefused(outcome.ok ? undefined : outcome.message);
+  };
+  return (
+    <div className={bare ? 'form-field bare' : 'form-field'}>
+      {bare ? null : <label htmlFor={id}>{label}</label>}
+      <div className="form-control">
+        <input
+          id={id}
+          aria-label={bare ? label : undefined}
+          aria-invalid={refused !== undefined || undefined}
+          className={mono ? 'mono' : undefined}
+          type={type}
+          value={draft}
+          placeholder={placeholder}
+          readOnly={readOnly}
+          onFocus={() => setEditing(true)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setEditing(true);
+          }}
+          onBlur={() => void commit()}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur();
+            if (e.key === 'Escape') {
+              setDraft(value);
+              setRefused(undefined);
+            }
+          }}
+        />
+        {children}
+      </div>
+      <Messages at={at} refused={refused} exact={exact} />
+    </div>
+  );
+}
+
+interface SelectProps {
+  label: string;
+  value: string;
+  options: readonly (string | { value: string; label: string })[];
+  at?: DocPath;
+  bare?: boolean;
+  onCommit(value: string): Promise<EditOutcome>;
+}
+
+/** A dropdown that writes as soon as a value is picked; a refusal shows under it. */
+export function SelectInput({ label, value, options, at, bare, onCommit }: SelectProps) {
+  const { readOnly } = useForms();
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const [shown, setShown] = useState(value);
+  const id = useId();
+  useEffect(() => setShown(value), [value]);
+  return (
+    <div className={bare ? 'form-field bare' : 'form-field'}>
+      {bare ? null : <label htmlFor={id}>{label}</label>}
+      <select
+        id={id}
+        aria-label={bare ? label : undefined}
+        aria-invalid={refused !== undefined || undefined}
+        value={shown}
+        disabled={readOnly}
+        onChange={async (e) => {
+          const next = e.target.value;
+          setShown(next);
+          const outcome = await onCommit(next);
+          setRefused(outcome.ok ? undefined : outcome.message);
+          if (!outcome.ok) setShown(value);
+        }}
+      >
+        {options.map((o) => {
+          const v = typeof o === 'string' ? o : o.value;
+          return (
+            <option key={v} value={v}>
+              {typeof o === 'string' ? o : o.label}
+            </option>
+          );
+        })}
+      </select>
+      <Messages at={at} refused={refused} />
+    </div>
+  );
+}
+
+interface CheckProps {
+  label: string;
+  checked: boolean;
+  at?: DocPath;
+  /** In a table cell: no visible text, the label is the accessible name. */
+  bare?: boolean;
+  onCommit(checked: boolean): Promise<EditOutcome>;
+}
+
+export function CheckInput({ label, checked, at, bare, onCommit }: CheckProps) {
+  const { readOnly } = useForms();
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  return (
+    <div className="form-check">
+      <label>
+        <input
+          type="checkbox"
+          aria-label={bare ? label : undefined}
+          checked={checked}
+          disabled={readOnly}
+          onChange={async (e) => {
+            const outcome = await onCommit(e.target.checked);
+            setRefused(outcome.ok ? undefined : outcome.message);
+          }}
+        />
+        {bare ? null : label}
+      </label>
+      <Messages at={at} refused={refused} />
+    </div>
+  );
+}
