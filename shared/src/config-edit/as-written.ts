@@ -2,10 +2,10 @@
  * The config as the user wrote it, for the studio's forms: each schema, field and endpoint entry
  * with its document path, so a form edits exactly what was written (one `resource:` entry, never the
  * six endpoints it expands into).
- *
- * API CONTRACT (stub): the types and signature below are fixed; the implementation is being written.
  */
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap } from 'yaml';
 import type { DocPath } from './index.js';
+import { firstSyntaxError, syntaxMessage } from './parse.js';
 
 export interface WrittenField {
   name: string;
@@ -58,7 +58,88 @@ export type WrittenConfig =
       message: string;
     };
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const keyName = (key: unknown): string => (isScalar(key) ? String(key.value) : String(key));
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** One field as written: `name: type` (short) or `name: { type, required, unique, default, description }`. */
+function readField(doc: Document, schema: string, name: string, node: unknown): WrittenField {
+  const path = ['schemas', schema, 'properties', name];
+  const value: unknown = isScalar(node) || isMap(node) || isSeq(node) ? (node as Node).toJS(doc) : null;
+  if (!isRecord(value)) {
+    return {
+      name,
+      path,
+      type: value === null || value === undefined ? '' : String(value),
+      required: false,
+      unique: false,
+      short: true,
+    };
+  }
+  const field: WrittenField = {
+    name,
+    path,
+    type: value.type === undefined || value.type === null ? '' : String(value.type),
+    required: value.required === true,
+    unique: value.unique === true,
+    short: false,
+  };
+  if (value.default !== undefined) field.default = value.default;
+  const description = textOf(value.description);
+  if (description !== undefined) field.description = description;
+  return field;
+}
+
+function readSchema(doc: Document, name: string, node: unknown): WrittenSchema {
+  const schema: WrittenSchema = { name, path: ['schemas', name], fields: [] };
+  if (!isMap(node)) return schema;
+  const description = textOf(node.get('description'));
+  if (description !== undefined) schema.description = description;
+  const properties = node.get('properties', true);
+  if (isMap(properties))
+    for (const pair of properties.items) {
+      const field = keyName(pair.key);
+      schema.fields.push(readField(doc, name, field, pair.value));
+    }
+  return schema;
+}
+
+function readEndpoints(doc: Document, lines: LineCounter): WrittenEndpoint[] {
+  const list = doc.get('endpoints', true);
+  if (!isSeq(list)) return [];
+  return list.items.map((item, index) => {
+    const node = item as Node | null;
+    const plain: unknown = node && (isMap(node) || isScalar(node) || isSeq(node)) ? node.toJS(doc) : null;
+    const value = isRecord(plain) ? plain : {};
+    return {
+      index,
+      path: ['endpoints', index],
+      kind: 'resource' in value ? 'resource' : 'endpoint',
+      value,
+      line: lines.linePos(node?.range?.[0] ?? 0).line,
+    };
+  });
+}
+
 /** Reads the config text as written; `ok: false` when it does not parse as YAML. */
-export function readAsWritten(_text: string): WrittenConfig {
-  return { ok: false, line: 1, column: 1, message: 'Reading the config as written is not implemented yet.' };
+export function readAsWritten(text: string): WrittenConfig {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true });
+  const error = firstSyntaxError(doc);
+  if (error) return { ok: false, line: error.line, column: error.column, message: syntaxMessage(error.line) };
+  const root = isMap(doc.contents) ? (doc.contents as YAMLMap) : undefined;
+  const schemasNode = root?.get('schemas', true);
+  const schemas = isMap(schemasNode)
+    ? schemasNode.items.map((pair) => readSchema(doc, keyName(pair.key), pair.value))
+    : [];
+  const server: unknown = root?.get('server');
+  return {
+    ok: true,
+    schemas,
+    endpoints: readEndpoints(doc, lines),
+    server: isMap(server) ? (server.toJS(doc) as Record<string, unknown>) : {},
+  };
 }
