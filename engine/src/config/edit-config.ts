@@ -1,30 +1,26 @@
-import { type Document, isScalar, parseDocument } from 'yaml';
+import { parseDocument } from 'yaml';
+import { ConfigEditError, applyEdits, type DocPath, modify } from '../../../shared/src/config-edit/index.js';
 import { isPort } from '../../../shared/src/port.js';
 
 /**
- * The config text after `edit` changed its YAML document, with everything else (comments, order,
- * formatting) kept as the user wrote it: the studio's own edits of a config (seed rows, a chosen
- * port) go through here, never through a parse and re-dump that would lose the comments.
+ * The config text with the value at `path` set to `value`, everything else (comments, order, quoting,
+ * flow or block style) kept byte for byte: the studio's own edits of a config (seed rows, a chosen
+ * port) go through the comment-keeping edits, never through a parse and re-dump.
  * `purpose` finishes "fix them before …" when the text does not parse.
  */
-export function editConfig(text: string, purpose: string, edit: (doc: Document) => void): string {
-  const doc = parseDocument(text);
-  if (doc.errors.length) throw new Error(`The config has YAML errors; fix them before ${purpose}.`);
-  edit(doc);
-  // lineWidth 0: never fold a long line the user wrote on one line.
-  return doc.toString({ lineWidth: 0 });
+export function editConfig(text: string, purpose: string, path: DocPath, value: unknown): string {
+  try {
+    return applyEdits(text, modify(text, path, value));
+  } catch (err) {
+    if (err instanceof ConfigEditError && err.syntaxError)
+      throw new Error(`The config has YAML errors (line ${err.syntaxError.line}); fix them before ${purpose}.`);
+    throw err;
+  }
 }
 
-/**
- * The config text with `server.port` set to `port` (added, with `server:`, when missing). An existing
- * port is replaced where it stands, so not even the spacing of flow lists (`[a]` vs `[ a ]`), which
- * the document's printer would make uniform, changes anywhere else.
- */
+/** The config text with `server.port` set to `port` (added, with `server:`, when missing); only the port's text changes. */
 export function withServerPort(text: string, port: number): string {
-  const doc = parseDocument(text);
-  const node = doc.errors.length ? undefined : doc.getIn(['server', 'port'], true);
-  if (isScalar(node) && node.range) return `${text.slice(0, node.range[0])}${port}${text.slice(node.range[1])}`;
-  return editConfig(text, 'writing the port into it', (d) => d.setIn(['server', 'port'], port));
+  return editConfig(text, 'writing the port into it', ['server', 'port'], port);
 }
 
 /** The config's own `server.port`, or undefined when it sets none (or the text does not parse). */

@@ -32,7 +32,7 @@ export function addKey(src: Source, map: YAMLMap, key: string | number, value: u
 export function itemTextStart(text: string, seq: YAMLSeq, index: number): number {
   const dash = dashOf(text, seq, index);
   if (!firstOnLine(text, dash)) return dash;
-  const floor = index > 0 ? lineEnd(text, contentEnd(text, nodeOf(seq.items[index - 1]))) : (seq.range?.[0] ?? 0);
+  const floor = index > 0 ? lineEnd(text, contentEnd(text, nodeOf(seq.items[index - 1]))) : -1;
   const column = columnOf(text, dash);
   let start = lineStart(text, dash);
   while (start > 0) {

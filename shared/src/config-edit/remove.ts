@@ -1,6 +1,5 @@
 import { isSeq, type YAMLMap, type YAMLSeq } from 'yaml';
-import { itemTextStart } from './add.js';
-import { itemEnd, itemStart } from './locate.js';
+import { dashOf, itemEnd, itemStart } from './locate.js';
 import type { Source } from './parse.js';
 import type { TextEdit } from './path.js';
 import { firstOnLine, lineStart, nextLineStart, skipSpaces } from './text.js';
@@ -8,7 +7,7 @@ import { firstOnLine, lineStart, nextLineStart, skipSpaces } from './text.js';
 /**
  * The edit removing item `index` of a collection with more than one item (the caller turns a last
  * item's removal into `{}` or `[]`). A block entry goes with its whole lines and its same-line
- * comment; comment lines above a list item at its column go with it; everything else stays.
+ * comment (comment lines above it stay: they may speak of more than it); everything else stays.
  */
 export function removeItem(src: Source, collection: YAMLMap | YAMLSeq, index: number): TextEdit {
   const { text } = src;
@@ -22,7 +21,7 @@ export function removeItem(src: Source, collection: YAMLMap | YAMLSeq, index: nu
         : [itemEnd(text, items[index - 1]), itemEnd(text, item)];
     return { offset: from, length: to - from, text: '' };
   }
-  const begin = isSeq(collection) ? itemTextStart(text, collection, index) : itemStart(item);
+  const begin = isSeq(collection) ? dashOf(text, collection, index) : itemStart(item);
   const after = nextLineStart(text, itemEnd(text, item));
   if (firstOnLine(text, begin)) {
     const from = lineStart(text, begin);
