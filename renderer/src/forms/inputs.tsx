@@ -159,17 +159,23 @@ interface CheckProps {
 export function CheckInput({ label, checked, at, bare, onCommit }: CheckProps) {
   const { readOnly } = useForms();
   const [refused, setRefused] = useState<string | undefined>(undefined);
+  // Shown at once, before the write lands (and put back if it is refused).
+  const [shown, setShown] = useState(checked);
+  useEffect(() => setShown(checked), [checked]);
   return (
     <div className="form-check">
       <label>
         <input
           type="checkbox"
           aria-label={bare ? label : undefined}
-          checked={checked}
+          checked={shown}
           disabled={readOnly}
           onChange={async (e) => {
-            const outcome = await onCommit(e.target.checked);
+            const next = e.target.checked;
+            setShown(next);
+            const outcome = await onCommit(next);
             setRefused(outcome.ok ? undefined : outcome.message);
+            if (!outcome.ok) setShown(checked);
           }}
         />
         {bare ? null : label}
