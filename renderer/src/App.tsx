@@ -20,6 +20,8 @@ import { useFeedback } from './feedback/feedback';
 import { LogTab } from './log/LogTab';
 import { useLogStore } from './log/use-log';
 import { useDarkMode } from './theme';
+import { TryItPanel } from './tryit/TryItPanel';
+import { type TryTarget, tryEndpoint, tryEntry } from './tryit/request-draft';
 import { useStudio } from './use-studio';
 
 export function App({ client: rawClient }: { client: StudioClient }) {
@@ -37,6 +39,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   const [askPort, setAskPort] = useState<number | undefined>(undefined);
   const [showSettings, setShowSettings] = useState(false);
   const [dropping, setDropping] = useState(false);
+  const [tryIt, setTryIt] = useState<TryTarget | undefined>(undefined);
   const [dropMessage, setDropMessage] = useState<string | undefined>(undefined);
   const reloading = useRef(false);
   const { notify } = useFeedback();
@@ -133,6 +136,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               tables={state.tables}
               width={layout.sidebarWidth}
               onEndpoint={jump}
+              onTry={(endpoint) => setTryIt(tryEndpoint(endpoint))}
               onTable={(t) => {
                 setTable(t);
                 setTab('data');
@@ -229,7 +233,25 @@ export function App({ client: rawClient }: { client: StudioClient }) {
           {tab === 'data' ? (
             <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} />
           ) : null}
-          {tab === 'log' ? <LogTab client={client} store={logStore} url={status?.url} /> : null}
+          {tab === 'log' ? (
+            <LogTab
+              client={client}
+              store={logStore}
+              url={status?.url}
+              onReplay={(entry) => setTryIt(tryEntry(entry))}
+            />
+          ) : null}
+          {tryIt ? (
+            <TryItPanel
+              key={tryIt.seq}
+              client={client}
+              target={tryIt}
+              endpoints={state.endpoints}
+              tables={state.tables}
+              status={status}
+              onClose={() => setTryIt(undefined)}
+            />
+          ) : null}
         </main>
       </div>
       <StatusBar

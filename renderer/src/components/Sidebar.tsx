@@ -1,18 +1,21 @@
-import { Table2 } from 'lucide-react';
+import { Table2, Zap } from 'lucide-react';
 import { counted } from '../../../shared/src/plural';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
 import type { TableInfo } from '../../../shared/src/studio-contract';
+import '../tryit/tryit.css';
 
 interface Props {
   endpoints: EndpointSummary[];
   tables: TableInfo[];
   width: number;
   onEndpoint(line: number): void;
+  /** Opens Try it for the endpoint. */
+  onTry(endpoint: EndpointSummary): void;
   onTable(table: string): void;
 }
 
-/** Endpoints (click jumps to the YAML line) and tables of the live config. */
-export function Sidebar({ endpoints, tables, width, onEndpoint, onTable }: Props) {
+/** Endpoints (click jumps to the YAML line, Try sends a request) and tables of the live config. */
+export function Sidebar({ endpoints, tables, width, onEndpoint, onTry, onTable }: Props) {
   return (
     <nav className="sidebar" aria-label="Endpoints and tables" style={{ width }} data-testid="sidebar">
       <h2>
@@ -21,11 +24,20 @@ export function Sidebar({ endpoints, tables, width, onEndpoint, onTable }: Props
       {endpoints.length === 0 ? <p className="empty">No endpoints yet.</p> : null}
       <ul data-testid="endpoint-list">
         {endpoints.map((e) => (
-          <li key={`${e.method} ${e.path}`}>
+          <li key={`${e.method} ${e.path}`} className="endpoint">
             <button type="button" onClick={() => onEndpoint(e.line)} title={`${e.method} ${e.path} · line ${e.line}`}>
               <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span>
               <span className="path">{e.path}</span>
               <span className="schema">{e.schema ?? 'static'}</span>
+            </button>
+            <button
+              type="button"
+              className="try-button"
+              onClick={() => onTry(e)}
+              aria-label={`Try ${e.method} ${e.path}`}
+              title={`Try ${e.method} ${e.path}`}
+            >
+              <Zap size={14} aria-hidden="true" />
             </button>
           </li>
         ))}

@@ -1,5 +1,4 @@
 import { Copy, RotateCw, Terminal, X } from 'lucide-react';
-import { useState } from 'react';
 import { toCurl } from '../../../shared/src/curl';
 import type { LogEntry } from '../../../shared/src/log-entry';
 import { BodyView } from './JsonView';
@@ -7,7 +6,8 @@ import { BodyView } from './JsonView';
 interface Props {
   entry: LogEntry;
   baseUrl: string | undefined;
-  onReplay(id: number): Promise<void>;
+  /** Opens Try it with this request filled in, to edit before sending it again. */
+  onReplay(entry: LogEntry): void;
   onClose(): void;
   /** Tells the user the text is on the clipboard ("Copied"). */
   onCopied(): void;
@@ -65,7 +65,6 @@ function Message({
 
 /** Everything about one request: what was asked, what was answered, and why (notes). */
 export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props) {
-  const [replayed, setReplayed] = useState<string | undefined>(undefined);
   const base = baseUrl ?? 'http://127.0.0.1:3000';
   const params = Object.entries(entry.params);
   const query = entry.query ? [...new URLSearchParams(entry.query)] : [];
@@ -90,12 +89,8 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props
         <button
           type="button"
           data-testid="replay"
-          onClick={() =>
-            void onReplay(entry.id).then(
-              () => setReplayed('Sent again; see the newest entry.'),
-              (err: Error) => setReplayed(err.message),
-            )
-          }
+          onClick={() => onReplay(entry)}
+          title="Open this request in Try it, to edit and send it again"
         >
           <RotateCw size={14} aria-hidden="true" />
           Replay
@@ -104,7 +99,6 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props
           <X size={16} aria-hidden="true" />
         </button>
       </header>
-      {replayed ? <p className="notice">{replayed}</p> : null}
       <p className="meta">
         {new Date(entry.time).toLocaleString()} · {entry.duration.toFixed(1)} ms ·{' '}
         {entry.endpoint ?? 'no matching endpoint'}

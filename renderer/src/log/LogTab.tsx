@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { FileDown, Pause, Play, Settings2, Trash2 } from 'lucide-react';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { counted } from '../../../shared/src/plural';
+import type { LogEntry } from '../../../shared/src/log-entry';
 import type { StudioClient } from '../api/client';
 import { OverflowMenu } from '../components/OverflowMenu';
 import { download } from '../data/download';
@@ -18,12 +19,14 @@ interface Props {
   client: StudioClient;
   store: LogStore;
   url: string | undefined;
+  /** Replay: opens Try it with the request filled in. */
+  onReplay(entry: LogEntry): void;
 }
 
 const statusClass = (status: number): string => `status-${Math.floor(status / 100)}xx`;
 
 /** Every request to the mock, live, newest first; a virtualised list that never freezes the app. */
-export function LogTab({ client, store, url }: Props) {
+export function LogTab({ client, store, url, onReplay }: Props) {
   const log = useLog(store);
   const [filterText, setFilterText] = useState('');
   const filter = useDeferredValue(filterText);
@@ -182,9 +185,7 @@ export function LogTab({ client, store, url }: Props) {
               entry={selected}
               baseUrl={url}
               onClose={() => setSelectedId(undefined)}
-              onReplay={async (id) => {
-                await client.call('log.replay', { id });
-              }}
+              onReplay={onReplay}
               onCopied={() => notify('Copied')}
             />
           ) : null}

@@ -1,0 +1,173 @@
+import { Play, Send, X, Zap } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { EndpointSummary } from '../../../shared/src/service-summary';
+import type { SentResponse, ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
+import type { StudioClient } from '../api/client';
+import { ErrorBanner } from '../feedback/ErrorBanner';
+import { useFeedback } from '../feedback/feedback';
+import { RequestForm } from './RequestForm';
+import {
+  draftForEndpoint,
+  draftFromEntry,
+  endpointOf,
+  METHODS,
+  missingParams,
+  type TryDraft,
+  type TryTarget,
+  tableOf,
+  toSendRequest,
+} from './request-draft';
+import { ResponseView } from './ResponseView';
+import './tryit.css';
+
+interface Props {
+  client: StudioClient;
+  target: TryTarget;
+  endpoints: readonly EndpointSummary[];
+  tables: readonly TableInfo[];
+  status: ServerStatus | undefined;
+  onClose(): void;
+}
+
+/**
+ * Try it: a request to the running mock, filled in from an endpoint (or a logged request) and
+ * editable, with the mock's answer below. It is sent from the main side (`request.send`), so the
+ * request shows in the Log like any other and the page needs no access to the mock's origin.
+ */
+export function TryItPanel({ client, target, endpoints, tables, status, onClose }: Props) {
+  const [draft, setDraft] = useState<TryDraft>(() =>
+    target.kind === 'endpoint' ? draftForEndpoint(target.endpoint, tables) : draftFromEntry(target.entry),
+  );
+  const [response, setResponse] = useState<SentResponse | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+  const { notify } = useFeedback();
+  const panel = useRef<HTMLElement>(null);
+  const responseRef = useRef<HTMLDivElement>(null);
+  const endpoint = endpointOf(draft, endpoints);
+  const running = status?.state === 'running';
+  const edit = (patch: Partial<TryDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  // Focus goes to what needs filling in first: an empty path parameter, else Send.
+  useEffect(() => {
+    const root = panel.current;
+    const empty = root?.querySelector<HTMLInputElement>('.tryit-param input');
+    (empty ?? root?.querySelector<HTMLButtonElement>('[data-testid="tryit-send"]'))?.focus();
+  }, []);
+
+  // A new answer that starts below the fold (a long body above it) is scrolled to; one in view stays put.
+  useEffect(() => {
+    const el = responseRef.current;
+    const scroller = el?.parentElement;
+    if (!response || !el || !scroller) return;
+    if (el.getBoundingClientRect().top > scroller.getBoundingClientRect().bottom - 160)
+      el.scrollIntoView({ block: 'start' });
+  }, [response]);
+
+  const send = async () => {
+    const missing = missingParams(draft);
+    if (missing.length) {
+      setError(`Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.map((p) => `:${p}`).join(', ')}.`);
+      panel.current?.querySelector<HTMLInputElement>(`[data-testid="tryit-param-${missing[0]}"]`)?.focus();
+      return;
+    }
+    setSending(true);
+    setError(undefined);
+    // The previous answer goes at once: what shows after this is this request's answer.
+    setResponse(undefined);
+    try {
+      setResponse(await client.call('request.send', toSendRequest(draft)));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const start = () =>
+    client.call('server.start', {}).then(
+      (s) => (s.state === 'running' ? notify('Mock server started') : setError(s.error ?? 'The server did not start.')),
+      (err: Error) => setError(err.message),
+    );
+
+  return (
+    <aside
+      className="tryit"
+      role="dialog"
+      aria-label="Try it"
+      data-testid="tryit"
+      ref={panel}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && running && !sending) void send();
+      }}
+    >
+      <header className="tryit-header">
+        <Zap size={16} aria-hidden="true" />
+        <h2>Try it</h2>
+        <span className="tryit-meta">
+          {target.kind === 'entry' ? `from request #${target.entry.id}` : (endpoint?.schema ?? 'static')}
+        </span>
+        <span className="spacer" />
+        <button type="button" className="icon" onClick={onClose} aria-label="Close Try it">
+          <X size={16} aria-hidden="true" />
+        </button>
+      </header>
+      <form
+        className="tryit-line"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <select value={draft.method} onChange={(e) => edit({ method: e.target.value })} aria-label="Method">
+          {METHODS.map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </select>
+        <input
+          className="tryit-path"
+          value={draft.path}
+          spellCheck={false}
+          onChange={(e) => edit({ path: e.target.value })}
+          aria-label="Path"
+          data-testid="tryit-path"
+        />
+        <button type="submit" className="btn primary" disabled={!running || sending} data-testid="tryit-send">
+          <Send size={14} aria-hidden="true" />
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </form>
+      <div className="tryit-scroll">
+        {running ? null : (
+          <div className="banner banner-warning" data-testid="tryit-stopped">
+            <span>
+              The mock server is not running
+              {status?.error ? `: ${status.error}` : ''}. Start it to send requests.
+            </span>
+            <button type="button" onClick={() => void start()}>
+              <Play size={14} aria-hidden="true" />
+              Start
+            </button>
+          </div>
+        )}
+        <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="tryit-error" />
+        <RequestForm
+          draft={draft}
+          onChange={edit}
+          table={tableOf(endpoint, tables)}
+          isList={endpoint?.operation === 'list'}
+        />
+        <div ref={responseRef}>
+          {response ? (
+            <ResponseView response={response} />
+          ) : (
+            <p className="notice tryit-hint">
+              Send the request to see the mock's answer here; it also shows in the Log. Ctrl+Enter sends.
+            </p>
+          )}
+        </div>
+      </div>
+    </aside>
+  );
+}
