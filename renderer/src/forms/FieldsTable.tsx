@@ -32,12 +32,25 @@ export function FieldsTable({ schema }: { schema: WrittenSchema }) {
     <div className="fields">
       <div className="table-scroll">
         <table className="fields-table">
+          <colgroup>
+            <col className="name" />
+            <col className="type" />
+            <col className="check" />
+            <col className="check" />
+            <col className="default" />
+            <col />
+            <col className="actions" />
+          </colgroup>
           <thead>
             <tr>
               <th>Field</th>
               <th>Type</th>
-              <th title="Creates and replaces must send it">Req.</th>
-              <th title="No two records share a value">Uniq.</th>
+              <th className="center" title="Required: creates and replaces must send it">
+                Req.
+              </th>
+              <th className="center" title="Unique: no two records share a value">
+                Uniq.
+              </th>
               <th>Default</th>
               <th>Description</th>
               <th aria-label="Actions" />

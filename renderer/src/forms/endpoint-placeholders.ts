@@ -16,6 +16,6 @@ export function placeholders(value: Record<string, unknown>): { operation: strin
       operation && operation in DEFAULT_STATUS
         ? `${DEFAULT_STATUS[operation as keyof typeof DEFAULT_STATUS]} (default for ${operation})`
         : 'default for the operation',
-    key: last ? `${last} (the last path parameter)` : 'the last path parameter',
+    key: last ? `${last} (last :param)` : 'the last :param',
   };
 }
