@@ -1,5 +1,6 @@
 import type * as Monaco from 'monaco-editor';
 import type { Problem } from '../../../shared/src/problems';
+import { rememberProblems } from './quick-fixes';
 
 /** The engine's problems as Monaco markers at their exact line and column. */
 export function setProblemMarkers(
@@ -22,5 +23,6 @@ export function setProblemMarkers(
         : p.range.end.column,
     };
   });
+  rememberProblems(model, problems);
   monaco.editor.setModelMarkers(model, 'mockyard', markers);
 }

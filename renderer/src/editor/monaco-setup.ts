@@ -9,6 +9,9 @@ import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
 import { configJsonSchema } from '../../../shared/src/json-schema';
+import { registerConfigCompletion } from './completion';
+import { registerQuickFixes } from './quick-fixes';
+import { withoutEndpointSkeletons } from './yaml-completion-filter';
 
 export const CONFIG_MODEL_URI = 'file:///mockyard.yaml';
 
@@ -28,7 +31,7 @@ export function setUpMonaco(): typeof monaco {
       return label === 'yaml' ? new YamlWorker() : new EditorWorker();
     },
   };
-  configureMonacoYaml(monaco, {
+  configureMonacoYaml(withoutEndpointSkeletons(monaco), {
     enableSchemaRequest: false,
     // The engine reports problems with its own messages and positions; the schema here is for
     // completion and hover. Keeping monaco-yaml's validation on would show every problem twice.
@@ -42,6 +45,20 @@ export function setUpMonaco(): typeof monaco {
         schema: configJsonSchema() as never,
       },
     ],
+  });
+  registerConfigCompletion(monaco);
+  registerQuickFixes(monaco);
+  // Word-based suggestions offer any word of the file (`00Z`, `Ada`) where the config has names to
+  // offer. They are a global option of the standalone editor, set through an editor: the first one
+  // showing YAML turns them off (every editor here is standalone, so the cast holds).
+  monaco.editor.onDidCreateEditor((created) => {
+    const editor = created as monaco.editor.IStandaloneCodeEditor;
+    const fitOptions = (): void => {
+      if (editor.getModel()?.getLanguageId() === 'yaml') editor.updateOptions({ wordBasedSuggestions: 'off' });
+    };
+    fitOptions();
+    editor.onDidChangeModel(fitOptions);
+    editor.onDidChangeModelLanguage(fitOptions);
   });
   loader.config({ monaco });
   return monaco;
