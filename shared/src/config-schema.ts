@@ -33,13 +33,14 @@ export const FieldObjectSchema = described(
     required: optional(z.boolean(), 'Reject creates and replaces that leave this field out. Default false.'),
     unique: optional(z.boolean(), 'No two records may share a value; a duplicate gives 409. Default false.'),
     default: optional(JsonValue, 'Value stored when a create leaves this field out.'),
+    description: optional(z.string(), 'Free text shown in the studio.'),
   }),
   'A field with options.',
 );
 
 export const FieldSchema = described(
   z.union([FieldTypeSchema, FieldObjectSchema]),
-  'A field: a type name, or an object { type, required, unique, default }.',
+  'A field: a type name, or an object { type, required, unique, default, description }.',
 );
 
 export const SchemaDefinitionSchema = described(
