@@ -1,13 +1,25 @@
-import { Document, isCollection, isNode, isScalar, type Node, visit } from 'yaml';
+import { Document, isCollection, isNode, isScalar, type Node, Scalar, visit } from 'yaml';
 import { indentRest } from './text.js';
 
 /**
  * Rendering a new value in the style of the place it goes. Only the new node is printed by `yaml`;
  * the surrounding text is never re-printed. lineWidth 0: never fold a line the user will later edit.
+ * blockQuote false: a text with line breaks is written "double\nquoted" on one line, since a block
+ * scalar's lines would swallow the comments that follow the node it replaces.
  */
-const PRINT = { lineWidth: 0 } as const;
+const PRINT = { lineWidth: 0, blockQuote: false } as const;
 
-const documentOf = (value: unknown): Document => new Document(isNode(value) ? value.clone() : value);
+function documentOf(value: unknown): Document {
+  const doc = new Document(isNode(value) ? value.clone() : value);
+  // Line breaks are written as \n in double quotes: plain or block text over several lines would
+  // break a flow line, or take in the comments that follow.
+  visit(doc, {
+    Scalar: (_, node) => {
+      if (typeof node.value === 'string' && /[\n\r]/.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  return doc;
+}
 
 /** Plain JSON for a value that may be a yaml node (the engine passes nodes to choose flow items). */
 export function plainOf(value: unknown): unknown {

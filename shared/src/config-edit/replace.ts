@@ -3,7 +3,7 @@ import { afterColon, contentEnd, dashOf, itemStart, type Located } from './locat
 import type { Source } from './parse.js';
 import type { TextEdit } from './path.js';
 import { isInline, paddingOf, renderBlock, renderFlow } from './render.js';
-import { columnOf, lineEnd, spaces } from './text.js';
+import { columnOf, firstOnLine, lineEnd, lineStart, spaces } from './text.js';
 
 const isBlockCollection = (node: Node | null): boolean => isCollection(node) && !node.flow;
 const isCollectionValue = (value: unknown): boolean =>
@@ -56,11 +56,16 @@ export function replaceAt(src: Source, at: Located, value: unknown): TextEdit {
 
   if (keepFlow || isInline(value)) {
     const rendered = keepFlow ? renderFlow(value, paddingOf(text, node)) : renderBlock(value, base, eol);
-    // `key:⏎  a: 1` becomes `key: 5`, unless comments stand between the key and the old value.
-    if (gapBreak && !gap.includes('#')) return { offset: mark, length: end - mark, text: ` ${rendered}` };
+    // `key:⏎  a: 1` becomes `key: 5`; comment lines between the key and the old value stay below it.
+    if (gapBreak) return { offset: mark, length: end - mark, text: ` ${rendered}${gap.trimEnd()}` };
     return { offset: start, length: end - start, text: space + rendered };
   }
   if (oldBlock || gapBreak || holder.kind === 'seq') {
+    if (holder.kind === 'map' && firstOnLine(text, start) && columnOf(text, start) <= base) {
+      // A list written at its key's column (`key:⏎- a`): a map there would be the key's sibling.
+      const from = lineStart(text, start);
+      return { offset: from, length: end - from, text: spaces(base + 2) + renderBlock(value, base + 2, eol) };
+    }
     // The new collection starts where the old value started: below the key, or compact after `- `.
     const column = space ? columnOf(text, mark) + 1 : columnOf(text, start);
     return { offset: start, length: end - start, text: space + renderBlock(value, column, eol) };
