@@ -27,6 +27,12 @@ const DEPTH = 100;
 const histories = new Map<string, Stacks>();
 const listeners = new Set<() => void>();
 let version = 0;
+/**
+ * The step still running per table. Steps run one after another: a Ctrl+Shift+Z pressed while the
+ * Ctrl+Z before it is still on its way to the engine redoes that very change, instead of finding
+ * nothing to redo yet and being lost.
+ */
+const running = new Map<string, Promise<unknown>>();
 
 function stacksOf(table: string): Stacks {
   let stacks = histories.get(table);
@@ -97,7 +103,7 @@ export function useUndoStack(client: StudioClient, table: string | undefined, ke
     },
     [name],
   );
-  const step = useCallback(
+  const stepNow = useCallback(
     async (back: boolean) => {
       const s = stacksOf(name);
       const from = back ? s.done : s.undone;
@@ -112,6 +118,17 @@ export function useUndoStack(client: StudioClient, table: string | undefined, ke
       return describe(change);
     },
     [client, name, keyField],
+  );
+  const step = useCallback(
+    (back: boolean): Promise<string | undefined> => {
+      const next = (running.get(name) ?? Promise.resolve()).then(
+        () => stepNow(back),
+        () => stepNow(back),
+      );
+      running.set(name, next);
+      return next;
+    },
+    [name, stepNow],
   );
   const clear = useCallback(() => {
     histories.delete(name);
