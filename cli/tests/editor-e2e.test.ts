@@ -46,6 +46,12 @@ const SIZES = [
   { width: 1024, height: 700 },
 ] as const;
 
+/** The large window in light and the small one in dark: both sizes and both themes, in two runs instead of four. */
+const RUNS = [
+  { size: SIZES[0], dark: false },
+  { size: SIZES[1], dark: true },
+] as const;
+
 const suggestWidget = (page: Page) => page.locator('.monaco-editor .suggest-widget.visible');
 
 /** Opens completion at the cursor; the labels the list shows (its main label, without details). */
@@ -94,79 +100,77 @@ test('the editor completes schema names and fields, fixes a misspelt schema and 
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(studioUrl).origin });
 
-    for (const size of SIZES) {
-      for (const dark of [false, true]) {
-        const tag = `${size.width}x${size.height}-${dark ? 'dark' : 'light'}`;
-        const full = size.width === 1440 && !dark; // every assertion once; the other runs are for the eye
-        await load(page, studioUrl, size, dark);
-        const editor = page.locator('.monaco-editor .view-lines');
-        await editor.click();
-        await page.keyboard.press('Control+End');
+    for (const { size, dark } of RUNS) {
+      const tag = `${size.width}x${size.height}-${dark ? 'dark' : 'light'}`;
+      const full = size.width === 1440 && !dark; // every assertion once; the other runs are for the eye
+      await load(page, studioUrl, size, dark);
+      const editor = page.locator('.monaco-editor .view-lines');
+      await editor.click();
+      await page.keyboard.press('Control+End');
 
-        // 1. `resource: ` completes the config's schema names, and no words of the file.
-        await paste(page, '  - resource: ');
-        const names = await completionLabels(page);
-        if (full) t.diagnostic(`after resource: ${JSON.stringify(names)}`);
-        assert.deepEqual(names, ['Product', 'Customer'], tag);
-        await page.screenshot({ path: join(SHOTS, `${tag}-1-schema-completion.png`) });
-        await page.keyboard.press('Escape');
+      // 1. `resource: ` completes the config's schema names, and no words of the file.
+      await paste(page, '  - resource: ');
+      const names = await completionLabels(page);
+      if (full) t.diagnostic(`after resource: ${JSON.stringify(names)}`);
+      assert.deepEqual(names, ['Product', 'Customer'], tag);
+      await page.screenshot({ path: join(SHOTS, `${tag}-1-schema-completion.png`) });
+      await page.keyboard.press('Escape');
 
-        // 2. A misspelt schema gets "did you mean", and Ctrl+. changes it.
-        await page.keyboard.type('Prodcut');
-        const problem = page.locator('[data-testid="problems"] .problem', { hasText: TYPO });
-        await problem.waitFor({ timeout: 10_000 });
-        await page.locator('.monaco-editor .squiggly-error').first().waitFor();
-        await page.keyboard.press('Control+.');
-        const fix = page.locator('.action-widget [role="option"]', { hasText: "Change to 'Product'" });
-        await fix.waitFor({ timeout: 10_000 });
-        await page.screenshot({ path: join(SHOTS, `${tag}-2-quick-fix.png`) });
-        await page.keyboard.press('Enter'); // the fix is focused; a click lands on Monaco's pointer block
-        await editor.getByText('- resource: Product', { exact: false }).waitFor();
-        await page.locator('[data-testid="problem-count"]', { hasText: '0 problems' }).waitFor({ timeout: 10_000 });
-        assert.equal(await problem.count(), 0, tag);
+      // 2. A misspelt schema gets "did you mean", and Ctrl+. changes it.
+      await page.keyboard.type('Prodcut');
+      const problem = page.locator('[data-testid="problems"] .problem', { hasText: TYPO });
+      await problem.waitFor({ timeout: 10_000 });
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget [role="option"]', { hasText: "Change to 'Product'" });
+      await fix.waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: join(SHOTS, `${tag}-2-quick-fix.png`) });
+      await page.keyboard.press('Enter'); // the fix is focused; a click lands on Monaco's pointer block
+      await editor.getByText('- resource: Product', { exact: false }).waitFor();
+      await page.locator('[data-testid="problem-count"]', { hasText: '0 problems' }).waitFor({ timeout: 10_000 });
+      assert.equal(await problem.count(), 0, tag);
 
-        // 3. `key:` completes the fields of the schema the entry names.
-        await page.keyboard.press('End');
-        await paste(page, '\n    key: ');
-        const fields = await completionLabels(page);
-        assert.deepEqual(fields, ['id', 'name', 'sku', 'addedAt'], tag);
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('Control+Z'); // the pasted `key:` line, as one undo step
+      // 3. `key:` completes the fields of the schema the entry names.
+      await page.keyboard.press('End');
+      await paste(page, '\n    key: ');
+      const fields = await completionLabels(page);
+      assert.deepEqual(fields, ['id', 'name', 'sku', 'addedAt'], tag);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Z'); // the pasted `key:` line, as one undo step
 
-        // 4. A new endpoint item offers one snippet per kind, no duplicates, and inserts real values.
-        await paste(page, '\n  - ');
-        const items = await completionLabels(page);
-        if (full) t.diagnostic(`endpoint item: ${JSON.stringify(items)}`);
-        assert.equal(new Set(items).size, items.length, `duplicates in ${JSON.stringify(items)}`);
-        for (const kind of ['REST resource', 'Static JSON endpoint', 'Custom schema endpoint']) {
-          assert.ok(items.includes(kind), `${kind} in ${JSON.stringify(items)}`);
-        }
-        assert.ok(!items.some((label) => /Mockyard config/.test(label)), JSON.stringify(items));
-        await page.screenshot({ path: join(SHOTS, `${tag}-3-endpoint-snippets.png`) });
-        if (full) {
-          await suggestWidget(page).locator('.monaco-list-row', { hasText: 'Static JSON endpoint' }).click();
-          await page.keyboard.type('status');
-          await page.keyboard.press('Escape');
-          await editor.getByText('/status', { exact: false }).waitFor();
-          await page.locator('[data-testid="problem-count"]', { hasText: '0 problems' }).waitFor({ timeout: 10_000 });
-        } else {
-          await page.keyboard.press('Escape');
-        }
-
-        // 5. A hover shows one title, never "A || A".
-        await editor
-          .locator('span', { hasText: /^method$/ })
-          .first()
-          .hover();
-        const hover = page.locator('.monaco-hover:not(.hidden) .hover-contents').first();
-        await hover.waitFor({ timeout: 10_000 });
-        const titles = await hover.locator('h4').allTextContents();
-        assert.deepEqual(titles, ['method'], tag);
-        assert.doesNotMatch((await hover.textContent()) ?? '', /\|\|/);
-        await page.waitForTimeout(400); // the hover fades in
-        await page.screenshot({ path: join(SHOTS, `${tag}-4-hover.png`) });
-        await page.mouse.move(0, 0);
+      // 4. A new endpoint item offers one snippet per kind, no duplicates, and inserts real values.
+      await paste(page, '\n  - ');
+      const items = await completionLabels(page);
+      if (full) t.diagnostic(`endpoint item: ${JSON.stringify(items)}`);
+      assert.equal(new Set(items).size, items.length, `duplicates in ${JSON.stringify(items)}`);
+      for (const kind of ['REST resource', 'Static JSON endpoint', 'Custom schema endpoint']) {
+        assert.ok(items.includes(kind), `${kind} in ${JSON.stringify(items)}`);
       }
+      assert.ok(!items.some((label) => /Mockyard config/.test(label)), JSON.stringify(items));
+      await page.screenshot({ path: join(SHOTS, `${tag}-3-endpoint-snippets.png`) });
+      if (full) {
+        await suggestWidget(page).locator('.monaco-list-row', { hasText: 'Static JSON endpoint' }).click();
+        await page.keyboard.type('status');
+        await page.keyboard.press('Escape');
+        await editor.getByText('/status', { exact: false }).waitFor();
+        await page.locator('[data-testid="problem-count"]', { hasText: '0 problems' }).waitFor({ timeout: 10_000 });
+      } else {
+        await page.keyboard.press('Escape');
+      }
+
+      // 5. A hover shows one title, never "A || A".
+      await editor
+        .locator('span', { hasText: /^method$/ })
+        .first()
+        .hover();
+      const hover = page.locator('.monaco-hover:not(.hidden) .hover-contents').first();
+      await hover.waitFor({ timeout: 10_000 });
+      const titles = await hover.locator('h4').allTextContents();
+      assert.deepEqual(titles, ['method'], tag);
+      assert.doesNotMatch((await hover.textContent()) ?? '', /\|\|/);
+      await page.waitForTimeout(400); // the hover fades in
+      await page.screenshot({ path: join(SHOTS, `${tag}-4-hover.png`) });
+      await page.mouse.move(0, 0);
     }
     assert.deepEqual(errors, []);
     t.diagnostic(`screenshots in ${SHOTS}`);
