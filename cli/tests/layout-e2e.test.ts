@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { eventually } from './process.js';
 import { openStudio } from './studio-fixture.js';
+import { appendToEditor } from './editor-input.js';
 
 // endpoints: last, so that text appended at the end adds an endpoint.
 const CONFIG = `schemas:
@@ -20,13 +21,6 @@ endpoints:
     response: { inline: { status: ok } }
   - resource: Product
 `;
-
-async function appendToEditor(page: Page, text: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+End');
-  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
-  await page.keyboard.press('Control+V');
-}
 
 const box = async (page: Page, testId: string) => {
   const b = await page.getByTestId(testId).boundingBox();

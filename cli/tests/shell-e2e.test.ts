@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { eventually, runCli } from './process.js';
 import { openStudio } from './studio-fixture.js';
+import { appendToEditor } from './editor-input.js';
 
 /** A config without /users: the welcome panel must name these endpoints, not a made-up one. */
 const SHOP = `# The shop's mock.
@@ -23,14 +24,6 @@ endpoints:
     response: { inline: { status: ok } }
   - resource: Product
 `;
-
-/** Puts `text` at the end of the Monaco editor through the clipboard (typing would auto-indent). */
-async function appendToEditor(page: Page, text: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+End');
-  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
-  await page.keyboard.press('Control+V');
-}
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
