@@ -166,7 +166,7 @@ test('request.send refuses what it cannot send, naming the part, and never leave
   const s = await open();
   try {
     const cases: [Parameters<StudioHandlers['request.send']>[0], string, RegExp][] = [
-      [{ method: 'TRACE', path: '/users' }, 'method', /GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS/],
+      [{ method: 'TRACE', path: '/users' }, 'method', /GET, POST, PATCH, PUT, DELETE, HEAD, OPTIONS/],
       [{ method: 'GET', path: 'users' }, 'path', /must start with '\/'/],
       [{ method: 'GET', path: '/users', headers: { 'bad name': 'x' } }, 'headers', /not a valid header name/],
       [{ method: 'GET', path: '/users', headers: { 'x-a': 'one\r\nx-b: two' } }, 'headers', /one line/],

@@ -238,6 +238,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               client={client}
               store={logStore}
               url={status?.url}
+              endpoints={state.endpoints}
               onReplay={(entry) => setTryIt(tryEntry(entry))}
             />
           ) : null}

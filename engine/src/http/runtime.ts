@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Router from 'find-my-way';
+import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { HttpError } from '../http-error.js';
@@ -12,8 +13,6 @@ import { corsHeaders, preflightHeaders } from './cors.js';
 import { type CompiledEndpoint, compileEndpoint, type RequestContext } from './handlers.js';
 import { contentType, type Format, negotiate } from './negotiate.js';
 import { errorReply, JSON_CONTENT_TYPE, type Reply, sendReply } from './reply.js';
-
-const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
 export interface RuntimeHooks {
   /** Called after each response with the finished log entry; undefined when logging is off. */
@@ -180,7 +179,7 @@ export class ServiceRuntime {
 
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
   private noRoute({ req, method, path, headers }: Exchange): Reply {
-    const allow = METHODS.filter((m) => this.router.find(m, path) !== null);
+    const allow = HTTP_METHODS.filter((m) => this.router.find(m, path) !== null);
     if (allow.length === 0) {
       if (path.includes('%')) {
         try {

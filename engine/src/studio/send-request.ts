@@ -1,4 +1,5 @@
 import type { SendRequest, SentResponse } from '../../../shared/src/studio-contract.js';
+import { SENDABLE_METHODS, SET_BY_CLIENT } from '../../../shared/src/studio-request.js';
 import { HttpError } from '../http-error.js';
 
 /**
@@ -7,19 +8,6 @@ import { HttpError } from '../http-error.js';
  * client's, so the engine logs it like any other; and the browser page never calls the mock itself
  * (another origin, which the mock need not allow with CORS).
  */
-
-/** Methods a studio request may use: the config's methods, plus the two a browser sends on its own. */
-export const SENDABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-
-/** Headers the studio does not pass on: the client and the socket set them. */
-const NOT_SENT = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'accept-encoding',
-]);
 
 /** The longest answer body the studio shows; a longer one is cut (the log keeps its own, shorter, copy). */
 export const SHOWN_BODY_LIMIT = 1_000_000;
@@ -64,7 +52,7 @@ export async function sendToMock(engine: MockAddress, request: SendRequest): Pro
   // this runs on the main side with the machine's network.
   if (url.origin !== new URL(base).origin) throw new HttpError(400, 'The path must stay on the mock server.');
   const sent: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!NOT_SENT.has(name.toLowerCase())) sent[name] = value;
+  for (const [name, value] of Object.entries(headers)) if (!SET_BY_CLIENT.has(name.toLowerCase())) sent[name] = value;
   const started = performance.now();
   let res: Response;
   let text: string;

@@ -9,48 +9,71 @@ export interface MenuItem {
 }
 
 interface Props {
-  /** The button's accessible name, e.g. "More log actions". */
+  /** The menu's accessible name, e.g. "More log actions". */
   label: string;
   items: MenuItem[];
+  /** Text shown beside the ⋯ icon (e.g. "More"); without it the button is the icon alone. */
+  text?: string;
+  testId?: string;
+  /** Class names of the wrapper and the list, for a toolbar that places its menu its own way. */
+  className?: string;
+  listClassName?: string;
+  buttonClassName?: string;
 }
 
 /**
- * A toolbar's secondary actions behind one "⋯" button, so the toolbar never wraps. Closes on a
- * choice, Escape, or a click elsewhere.
+ * A toolbar's secondary actions behind one ⋯ button, so the toolbar never wraps. The first item
+ * takes focus when it opens; arrow keys move through the items; a choice, Escape, Tab or a click
+ * elsewhere closes it (Escape gives focus back to the button). The one menu of the studio.
  */
-export function OverflowMenu({ label, items }: Props) {
+export function OverflowMenu({
+  label,
+  items,
+  text,
+  testId,
+  className = 'menu',
+  listClassName = 'menu-list',
+  buttonClassName = 'btn',
+}: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
+    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
     const away = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
     document.addEventListener('pointerdown', away);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('keydown', onKey);
-    };
+    return () => document.removeEventListener('pointerdown', away);
   }, [open]);
+  const onKey = (e: React.KeyboardEvent) => {
+    const all = [...(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+    const at = all.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      all[(at + (e.key === 'ArrowDown' ? 1 : all.length - 1)) % all.length]?.focus();
+    } else if (e.key === 'Escape' || e.key === 'Tab') {
+      setOpen(false);
+      if (e.key === 'Escape') root.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    }
+  };
   return (
-    <div className="menu" ref={root}>
+    <div className={className} ref={root}>
       <button
         type="button"
-        className="btn"
-        aria-label={label}
-        title={label}
+        className={buttonClassName || undefined}
+        aria-label={text ? undefined : label}
+        title={text ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
+        data-testid={testId}
         onClick={() => setOpen((o) => !o)}
       >
         <MoreHorizontal size={16} aria-hidden="true" />
+        {text ? <span>{text}</span> : null}
       </button>
       {open ? (
-        <div className="menu-list" role="menu" aria-label={label}>
+        <div className={listClassName} role="menu" aria-label={label} tabIndex={-1} onKeyDown={onKey}>
           {items.map((item) => (
             <button
               key={item.label}
@@ -63,7 +86,7 @@ export function OverflowMenu({ label, items }: Props) {
               }}
             >
               {item.icon}
-              {item.label}
+              <span>{item.label}</span>
             </button>
           ))}
         </div>

@@ -13,7 +13,7 @@ import { download } from './download';
 import { FilterNotes } from './FilterNotes';
 import { GenerateDialog } from './GenerateDialog';
 import { ImportDialog } from './ImportDialog';
-import type { MenuItem } from './MoreMenu';
+import type { MenuItem } from '../components/OverflowMenu';
 import { RowForm } from './RowForm';
 import { describe, ownsUndoKeys, useUndoStack } from './undo-stack';
 import { useTableRows } from './use-table-rows';
@@ -130,12 +130,22 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
     });
 
   const menu: MenuItem[] = [
-    { label: 'Generate…', icon: <Sparkles size={16} />, testId: 'generate', run: () => setDialog('generate') },
-    { label: 'Import…', icon: <Upload size={16} />, testId: 'import', run: () => setDialog('import') },
-    { label: 'Export JSON', icon: <FileJson size={16} />, testId: 'export-json', run: () => void exportAs('json') },
-    { label: 'Export CSV', icon: <Download size={16} />, testId: 'export-csv', run: () => void exportAs('csv') },
-    { label: 'Save as seed…', icon: <Save size={16} />, testId: 'save-seed', run: () => setDialog('seed') },
-    { label: 'Reset to seed…', icon: <RotateCcw size={16} />, testId: 'reset-seed', run: () => setDialog('reset') },
+    { label: 'Generate…', icon: <Sparkles size={16} />, testId: 'generate', onSelect: () => setDialog('generate') },
+    { label: 'Import…', icon: <Upload size={16} />, testId: 'import', onSelect: () => setDialog('import') },
+    {
+      label: 'Export JSON',
+      icon: <FileJson size={16} />,
+      testId: 'export-json',
+      onSelect: () => void exportAs('json'),
+    },
+    { label: 'Export CSV', icon: <Download size={16} />, testId: 'export-csv', onSelect: () => void exportAs('csv') },
+    { label: 'Save as seed…', icon: <Save size={16} />, testId: 'save-seed', onSelect: () => setDialog('seed') },
+    {
+      label: 'Reset to seed…',
+      icon: <RotateCcw size={16} />,
+      testId: 'reset-seed',
+      onSelect: () => setDialog('reset'),
+    },
   ];
 
   return (

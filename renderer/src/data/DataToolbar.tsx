@@ -1,7 +1,7 @@
 import { Copy, Plus, Redo2, Search, Trash2, Undo2 } from 'lucide-react';
 import { counted } from '../../../shared/src/plural';
 import type { TableInfo } from '../../../shared/src/studio-contract';
-import { type MenuItem, MoreMenu } from './MoreMenu';
+import { type MenuItem, OverflowMenu } from '../components/OverflowMenu';
 
 interface Props {
   tables: TableInfo[];
@@ -121,7 +121,15 @@ export function DataToolbar(p: Props) {
               <Redo2 size={16} aria-hidden="true" />
             </button>
           </span>
-          <MoreMenu items={p.menu} />
+          <OverflowMenu
+            label="More data actions"
+            text="More"
+            testId="more"
+            items={p.menu}
+            className="more-menu"
+            listClassName="data-menu-list"
+            buttonClassName=""
+          />
         </>
       ) : null}
     </div>

@@ -12,6 +12,8 @@ import { logFilter } from './filter';
 import { LogDetail } from './LogDetail';
 import { LogSettingsForm } from './LogSettingsForm';
 import { useLog, type LogStore } from './use-log';
+import type { EndpointSummary } from '../../../shared/src/service-summary';
+import { curlFor, exampleEndpoints } from '../components/welcome-examples';
 
 const ROW = 26;
 
@@ -19,6 +21,8 @@ interface Props {
   client: StudioClient;
   store: LogStore;
   url: string | undefined;
+  /** The live endpoints, for a call worth trying when the log is empty. */
+  endpoints: readonly EndpointSummary[];
   /** Replay: opens Try it with the request filled in. */
   onReplay(entry: LogEntry): void;
 }
@@ -26,7 +30,9 @@ interface Props {
 const statusClass = (status: number): string => `status-${Math.floor(status / 100)}xx`;
 
 /** Every request to the mock, live, newest first; a virtualised list that never freezes the app. */
-export function LogTab({ client, store, url, onReplay }: Props) {
+export function LogTab({ client, store, url, endpoints, onReplay }: Props) {
+  // An endpoint of this config to call, not the root path (which most configs answer 404).
+  const tryFirst = exampleEndpoints(endpoints, 1)[0];
   const log = useLog(store);
   const [filterText, setFilterText] = useState('');
   const filter = useDeferredValue(filterText);
@@ -131,7 +137,9 @@ export function LogTab({ client, store, url, onReplay }: Props) {
         <div className="empty-state" data-testid="log-empty">
           <h3>No requests yet</h3>
           <p>Every request to the mock server shows up here as it happens. Try:</p>
-          <pre>curl {url ?? 'http://127.0.0.1:3000'}/</pre>
+          <pre>
+            {tryFirst ? curlFor(tryFirst, url ?? 'http://127.0.0.1:3000') : `curl ${url ?? 'http://127.0.0.1:3000'}/`}
+          </pre>
         </div>
       ) : (
         <div className="log-body">

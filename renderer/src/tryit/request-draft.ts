@@ -2,6 +2,7 @@ import type { LogEntry } from '../../../shared/src/log-entry';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
 import type { SendRequest, TableInfo } from '../../../shared/src/studio-contract';
 import { bodySkeleton } from './skeleton';
+import { SENDABLE_METHODS, SET_BY_CLIENT } from '../../../shared/src/studio-request';
 
 /** What the panel edits before sending: a request whose path may still hold `:params`. */
 export interface TryDraft {
@@ -32,18 +33,8 @@ let nextSeq = 1;
 export const tryEndpoint = (endpoint: EndpointSummary): TryTarget => ({ kind: 'endpoint', endpoint, seq: nextSeq++ });
 export const tryEntry = (entry: LogEntry): TryTarget => ({ kind: 'entry', entry, seq: nextSeq++ });
 
-/** Methods the panel offers: the config's, plus HEAD and OPTIONS (a browser's preflight). */
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-
-/** Request headers not worth editing: the main side's client sets them again (send-request.ts). */
-const SET_BY_CLIENT = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'accept-encoding',
-]);
+/** Methods the panel offers: the ones a studio request may use. */
+export const METHODS = SENDABLE_METHODS;
 
 /**
  * Headers the main side's client (Node's fetch) adds on its own, with the values it adds: a request
