@@ -149,7 +149,7 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
           onClick={() => void importGood()}
           data-testid="import-go"
         >
-          Import {preview?.good ?? 0} good row{preview?.good === 1 ? '' : 's'}
+          Import {counted(preview?.good ?? 0, 'good row')}
           {preview?.bad.length ? `, skip ${preview.bad.length}` : ''}
         </button>
         <button type="button" onClick={onClose}>
