@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { StudioError, studioErrorFrom } from '../../shared/src/studio-error.js';
 import { callFailure } from '../src/studio/call-error.js';
-import { createStudioHandlers } from '../src/studio/handlers.js';
 import { startStudioServer } from '../src/studio/http-transport.js';
-import { StudioSession } from '../src/studio/session.js';
-import { tempDir, yaml } from './helpers.js';
+import { yaml } from './helpers.js';
+import { openSession } from './studio-session-fixture.js';
 
 const CONFIG = yaml`
   schemas:
@@ -32,12 +29,7 @@ const CONFIG = yaml`
 `;
 
 async function open() {
-  const { dir, cleanup } = tempDir('mockyard-studio-data-');
-  const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, CONFIG);
-  const session = new StudioSession({ configPath, port: 0, watch: false });
-  await session.open();
-  const handlers = createStudioHandlers(session);
+  const { session, handlers, dir, close } = await openSession(CONFIG, {}, 'mockyard-studio-data-');
   const server = await startStudioServer({ session, handlers, staticDir: dir, port: 0 });
   return {
     session,
@@ -51,8 +43,7 @@ async function open() {
     mock: (path: string, init?: RequestInit) => fetch(`${session.status().url}${path}`, init),
     close: async () => {
       await server.close();
-      await session.close();
-      cleanup();
+      await close();
     },
   };
 }

@@ -8,8 +8,9 @@ import type { LogEntry } from '../../shared/src/log-entry.js';
 import { CALL_NAMES, type StudioEvents, type StudioHandlers } from '../../shared/src/studio-contract.js';
 import { AppSettingsFile } from '../src/studio/app-settings.js';
 import { createStudioHandlers } from '../src/studio/handlers.js';
-import { StudioSession, type StudioSessionOptions } from '../src/studio/session.js';
+import type { StudioSession, StudioSessionOptions } from '../src/studio/session.js';
 import { tempDir, yaml } from './helpers.js';
+import { openSession } from './studio-session-fixture.js';
 
 const CONFIG = yaml`
   schemas:
@@ -59,30 +60,13 @@ interface Opened {
 }
 
 async function open(text: string = CONFIG, options: Partial<StudioSessionOptions> = {}): Promise<Opened> {
-  const { dir, cleanup } = tempDir('mockyard-studio-');
-  const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, text);
-  const session = new StudioSession({ configPath, port: 0, watch: false, ...options });
-  try {
-    await session.open();
-  } catch (err) {
-    await session.close().catch(() => undefined);
-    cleanup();
-    throw err;
-  }
+  const opened = await openSession(text, options);
   return {
-    session,
-    handlers: createStudioHandlers(session),
-    dir,
-    configPath,
+    ...opened,
     mock: (path, init) => {
-      const url = session.status().url;
+      const url = opened.session.status().url;
       if (!url) throw new Error('the mock server is not running');
       return fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(5000) });
-    },
-    close: async () => {
-      await session.close();
-      cleanup();
     },
   };
 }

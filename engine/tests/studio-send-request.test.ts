@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { StudioHandlers } from '../../shared/src/studio-contract.js';
 import { callFailure } from '../src/studio/call-error.js';
-import { createStudioHandlers } from '../src/studio/handlers.js';
 import { startStudioServer } from '../src/studio/http-transport.js';
 import { SHOWN_BODY_LIMIT } from '../src/studio/send-request.js';
-import { StudioSession } from '../src/studio/session.js';
-import { tempDir, yaml } from './helpers.js';
+import type { StudioSession } from '../src/studio/session.js';
+import { yaml } from './helpers.js';
+import { openSession } from './studio-session-fixture.js';
 
 const CONFIG = yaml`
   schemas:
@@ -38,28 +38,7 @@ interface Opened {
   close(): Promise<void>;
 }
 
-async function open(text = CONFIG): Promise<Opened> {
-  const { dir, cleanup } = tempDir('mockyard-send-');
-  const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, text);
-  const session = new StudioSession({ configPath, port: 0, watch: false });
-  try {
-    await session.open();
-  } catch (err) {
-    await session.close().catch(() => undefined);
-    cleanup();
-    throw err;
-  }
-  return {
-    session,
-    handlers: createStudioHandlers(session),
-    dir,
-    close: async () => {
-      await session.close();
-      cleanup();
-    },
-  };
-}
+const open = (text = CONFIG): Promise<Opened> => openSession(text, {}, 'mockyard-send-');
 
 /** What a call's failure looks like on the wire (status, code, message, field). */
 async function failure(promise: Promise<unknown>) {
