@@ -1,12 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
 /** Headless Debian Chromium on a fresh profile, with the flags this machine's closed network needs. */
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+async function launch(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'mockyard-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -23,13 +29,42 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
       '--disable-sync',
     ],
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// One Chromium per test file, launched on first use: starting Chromium costs more CPU than most
+// browser tests do, and the files run in parallel on two cores. Registered while this module is
+// first evaluated (an import at a test file's top level), so the hook belongs to the file's root
+// and runs once after its last test.
+let shared: Promise<Browser> | undefined;
+after(async () => {
+  const browser = await shared?.catch(() => undefined);
+  shared = undefined;
+  await browser?.close();
+});
+
+/**
+ * A fresh tab in this file's Chromium, with no cookies or granted permissions left by an earlier
+ * test (each studio runs on its own port, so each has its own origin and storage). `close()`
+ * closes the tab; the browser closes after the file's last test.
+ */
+export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  shared ??= launch();
+  const { context } = await shared;
+  await context.clearCookies();
+  await context.clearPermissions();
+  const page = await context.newPage();
   return {
     context,
     page,
     close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      for (const open of context.pages()) await open.close();
     },
   };
 }
