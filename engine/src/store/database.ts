@@ -11,13 +11,17 @@ import { TableStore, type TableChange } from './table-store.js';
 export type { Database };
 
 /**
- * Inside Electron, the better-sqlite3 build for Electron's ABI (scripts/native-sqlite.mjs puts it in
- * native/electron/, or MOCKYARD_SQLITE_BINDING names one); under Node, the package's own build.
+ * Inside Electron, the better-sqlite3 build for Electron's ABI and this process's OS and CPU
+ * (scripts/native-sqlite.mjs puts one per packaged arch in native/electron/<platform>-<arch>/, with
+ * electron-builder's arch names: armv7l for Node's arm), or the one MOCKYARD_SQLITE_BINDING names;
+ * under Node, the package's own build. A universal macOS app holds darwin-x64 and darwin-arm64 and
+ * runs as either (x64 under Rosetta).
  */
 function nativeBinding(): string | undefined {
   if (process.env.MOCKYARD_SQLITE_BINDING) return process.env.MOCKYARD_SQLITE_BINDING;
   if (!process.versions.electron) return undefined;
-  const built = fromPackage('native', 'electron', 'better_sqlite3.node');
+  const arch = process.arch === 'arm' ? 'armv7l' : process.arch;
+  const built = fromPackage('native', 'electron', `${process.platform}-${arch}`, 'better_sqlite3.node');
   return existsSync(built) ? built : undefined;
 }
 
