@@ -236,7 +236,7 @@ async function linuxEntry(target: 'deb' | 'AppImage'): Promise<{ entry: string; 
     LinuxTargetHelper: new (packager: unknown) => DesktopHelper;
     buildExecArgs(args: string[]): string;
   };
-  const work = mkdtempSync(join(tmpdir(), 'mockyard-desktop-'));
+  const work = mkdtempSync(join(tmpdir(), 'mockyard-desktop-entry-'));
   const helper = new LinuxTargetHelper({
     appInfo: { productName: 'Mockyard', sanitizedProductName: 'Mockyard', description: 'Mock-API studio' },
     executableName: 'mockyard',
