@@ -21,4 +21,13 @@ export class DesktopStateFile extends JsonFile<DesktopState> {
       recent: [config, ...this.get().recent.filter((r) => r !== config)].slice(0, 10),
     });
   }
+
+  /** Drops a config that is gone from Open Recent (and from the last opened). */
+  forget(config: string): void {
+    const { recent, lastConfig } = this.get();
+    this.update({
+      recent: recent.filter((r) => r !== config),
+      ...(lastConfig === config ? { lastConfig: undefined } : {}),
+    });
+  }
 }

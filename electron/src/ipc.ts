@@ -23,19 +23,31 @@ export { EVENT_CHANNEL };
 
 /**
  * Serves every call of the studio contract over IPC with the shared handlers; each call's channel is
- * its own name, e.g. `config.save`. Calls from frames that are not the app's own page are refused.
- * Returns a function that removes the handlers.
+ * its own name, e.g. `config.save`. Calls from frames `accepts` refuses (by default, any that is not
+ * the app's own page) are refused. Returns a function that removes the handlers.
  *
  * A handler never throws across IPC: Electron would keep only the message, prefixed with "Error
  * invoking remote method …". Every call resolves to a CallOutcome instead, and the renderer throws
  * the StudioError it describes, with the engine's own message and code.
  */
-export function registerStudioIpc(ipcMain: IpcMainLike, handlers: StudioHandlers): () => void {
+export function registerStudioIpc(
+  ipcMain: IpcMainLike,
+  handlers: StudioHandlers,
+  accepts: (url: string) => boolean = isAppUrl,
+): () => void {
   for (const name of CALL_NAMES) {
     ipcMain.handle(name, async (event, args): Promise<CallOutcome<unknown>> => {
       const url = event.senderFrame?.url ?? '';
-      if (!isAppUrl(url))
-        return { ok: false, error: { error: `Refused ${name} from ${url || 'an unknown frame'}.`, code: 'refused' } };
+      if (!accepts(url))
+        return {
+          ok: false,
+          error: {
+            error: isAppUrl(url)
+              ? `Refused ${name}: this page belongs to a file that is no longer open.`
+              : `Refused ${name} from ${url || 'an unknown frame'}.`,
+            code: 'refused',
+          },
+        };
       const handler = handlers[name as CallName] as (a: unknown) => Promise<unknown>;
       try {
         return { ok: true, value: await handler(args ?? {}) };

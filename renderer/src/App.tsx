@@ -22,6 +22,7 @@ import { useLogStore } from './log/use-log';
 import { useDarkMode } from './theme';
 import { TryItPanel } from './tryit/TryItPanel';
 import { type TryTarget, tryEndpoint, tryEntry } from './tryit/request-draft';
+import { useDesktopCommands } from './desktop-commands';
 import { useStudio } from './use-studio';
 
 export function App({ client: rawClient }: { client: StudioClient }) {
@@ -71,17 +72,19 @@ export function App({ client: rawClient }: { client: StudioClient }) {
       );
       return;
     }
+    // The app asks about unsaved edits and reports a file it cannot open itself; a refusal
+    // (not a config) comes back here.
     client.call('app.open', { path: client.pathForFile(file) }).catch((err: Error) => setDropMessage(err.message));
   };
 
-  useEffect(
-    () =>
-      client.on('app.command', ({ command }) => {
-        if (command === 'save') void save();
-        if (command === 'choosePort') setChoosingPort(true);
-      }),
-    [client, save],
-  );
+  useDesktopCommands(client, {
+    save,
+    choosePort: () => setChoosingPort(true),
+    draft: () => {
+      const text = editor.current?.getText() ?? state.text;
+      return { text, dirty: text !== state.savedText };
+    },
+  });
 
   // Ctrl/Cmd+S saves from anywhere in the studio, not only inside the editor (Monaco handles it there
   // and marks the event handled): otherwise the browser would offer to save the page.

@@ -189,9 +189,25 @@ export interface StudioCalls {
   'request.send': [SendRequest, SentResponse];
   'app.settings': [Empty, AppSettings];
   'app.configure': [Partial<AppSettings>, AppSettings];
-  /** Opens another config file (the desktop app: drag-and-drop, file association). */
+  /**
+   * Opens another config file (the desktop app: drag-and-drop, file association). `opened` is false
+   * when the user kept the current file or the new one could not be opened (the app said why).
+   */
   'app.open': [{ path: string }, { opened: boolean }];
+  /** The editor's answer to `app.command` `reportDraft`: its text and whether it differs from the file. */
+  'app.draft': [DraftReport, Empty];
 }
+
+/** What the editor holds right now, for the desktop app's Save As and its "unsaved changes?" question. */
+export interface DraftReport {
+  /** The `id` of the `reportDraft` command this answers. */
+  id: number;
+  dirty: boolean;
+  text: string;
+}
+
+/** A menu command of the desktop app that the UI carries out (it owns the editor's text). */
+export type AppCommand = { command: 'save' | 'choosePort' } | { command: 'reportDraft'; id: number };
 
 /** Events: name → payload. */
 export interface StudioEvents {
@@ -203,8 +219,7 @@ export interface StudioEvents {
   /** Requests answered since the last batch, oldest first; at most ~20 batches a second. */
   'log.batch': LogEntry[];
   'table.changed': { table: string; change: string };
-  /** A menu command of the desktop app that the UI carries out (it owns the editor's text). */
-  'app.command': { command: 'save' | 'choosePort' };
+  'app.command': AppCommand;
 }
 
 export type CallName = keyof StudioCalls;
@@ -248,6 +263,7 @@ export const CALL_NAMES = [
   'app.settings',
   'app.configure',
   'app.open',
+  'app.draft',
 ] as const satisfies readonly CallName[];
 
 export const EVENT_NAMES = [

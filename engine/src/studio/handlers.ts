@@ -1,4 +1,5 @@
-import type { StudioHandlers } from '../../../shared/src/studio-contract.js';
+import { CONFIG_FILE_HINT, isConfigPath } from '../../../shared/src/config-file.js';
+import type { DraftReport, StudioHandlers } from '../../../shared/src/studio-contract.js';
 import { HttpError } from '../http-error.js';
 import { packageVersion } from '../version.js';
 import { sendToMock } from './send-request.js';
@@ -23,8 +24,13 @@ import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tabl
 export interface StudioHost {
   /** App preferences, when the host keeps them (the desktop app and the browser studio do). */
   settings?: AppSettingsFile;
-  /** Opens another config; only the desktop app can (a browser page never sees a file's path). */
-  open?: (path: string) => Promise<void>;
+  /**
+   * Opens another config; only the desktop app can (a browser page never sees a file's path).
+   * Resolves false when the user kept the current file or the new one could not be opened.
+   */
+  open?: (path: string) => Promise<boolean>;
+  /** Takes the editor's answer to a `reportDraft` command (the desktop app asks before a switch). */
+  draft?: (report: DraftReport) => void;
 }
 
 export function createStudioHandlers(session: StudioSession, host: StudioHost = {}): StudioHandlers {
@@ -51,10 +57,15 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
           400,
           'The browser studio opens one config: start `mockyard studio <file>` for another, or use the desktop app.',
         );
-      if (typeof path !== 'string' || !/\.ya?ml$/i.test(path))
-        throw new HttpError(400, 'Only YAML configs (.yaml, .yml) can be opened.');
-      await host.open(path);
-      return { opened: true };
+      if (typeof path !== 'string' || !isConfigPath(path)) throw new HttpError(400, CONFIG_FILE_HINT);
+      return { opened: await host.open(path) };
+    },
+    'app.draft': async (report) => {
+      if (!host.draft) throw new HttpError(400, 'Only the desktop app asks the editor for its text.');
+      if (typeof report?.id !== 'number' || typeof report.text !== 'string' || typeof report.dirty !== 'boolean')
+        throw new TypeError('app.draft needs { id: number, dirty: boolean, text: string }.');
+      host.draft({ id: report.id, dirty: report.dirty, text: report.text });
+      return {};
     },
     'config.get': async () => ({
       path: session.configPath,

@@ -112,11 +112,15 @@ export class StudioSession extends TypedEmitter<Events> {
     return this.endpoints;
   }
 
-  /** Reads the file, applies it and starts the server. An invalid file opens with its problems and no server. */
-  async open(): Promise<void> {
+  /**
+   * Reads the file, applies it and starts the server. An invalid file opens with its problems and no
+   * server. With `listen: false` the server waits for listen(): the desktop app opens the next file
+   * while the current one still serves, often on the same port.
+   */
+  async open({ listen = true }: { listen?: boolean } = {}): Promise<void> {
     this.savedText = await readFile(this.configPath, 'utf8');
     await this.applyText(this.savedText);
-    if (this.engine.model) await this.startServer();
+    if (listen) await this.listen();
     if (this.options.watch !== false) {
       this.watcher = watchConfig(this.configPath, {
         initialText: this.savedText,
@@ -269,6 +273,11 @@ export class StudioSession extends TypedEmitter<Events> {
     const status = this.status();
     this.emit('server.status', status);
     return status;
+  }
+
+  /** Starts the server when the config is valid (as open() does); an invalid config serves nothing. */
+  async listen(): Promise<void> {
+    if (this.engine.model) await this.startServer();
   }
 
   async stopServer(): Promise<ServerStatus> {
