@@ -2,13 +2,22 @@
 // ~300 modules (half of `mockyard serve`'s startup), and the packaged app and the npm package carry
 // exactly the code they run. better-sqlite3 stays outside (a native module), and so does electron.
 // The CLI is CommonJS (.cjs, loaded by bin/mockyard.cjs): Node starts that faster than an ES module.
+import { builtinModules } from 'node:module';
 import { defineConfig } from 'rolldown';
+
+// Node's built-ins under their node: names (csv-parse's streaming parser imports 'stream'), so a
+// bundle names no bare module that could be mistaken for a package it does not ship.
+const nodePrefix = {
+  name: 'node-prefix',
+  resolveId: (id) => (builtinModules.includes(id) ? { id: `node:${id}`, external: true } : null),
+};
 
 export default defineConfig([
   {
     input: 'dist/cli/src/main.js',
     platform: 'node',
     external: ['better-sqlite3'],
+    plugins: [nodePrefix],
     output: {
       dir: 'dist/cli-bundle',
       format: 'cjs',
@@ -24,6 +33,7 @@ export default defineConfig([
     input: 'dist/electron/src/main.js',
     platform: 'node',
     external: ['better-sqlite3', 'electron'],
+    plugins: [nodePrefix],
     output: { dir: 'dist/electron-bundle', format: 'esm', sourcemap: true, cleanDir: true },
     logLevel: 'warn',
   },

@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { mockyardConfig } from './fixtures.js';
 import { load, SCENARIOS, type LoadResult } from './load.js';
 import { freePort, hasTaskset, rssMiB, startServer, type Started } from './processes.js';
+import { benchDataJobs } from './data-jobs.js';
 import { benchGrid } from './grid.js';
 import { benchReload } from './reload.js';
 
@@ -213,6 +214,15 @@ async function main(): Promise<void> {
       )
         .map(([k, v]) => `${k} ${fmt(v, 1)} ms`)
         .join(', ')}`,
+    );
+    const jobs = await benchDataJobs();
+    const worst = Math.max(...Object.values(jobs.jobs).map((j) => j.blockMs));
+    console.log(
+      `import and generate        ${jobs.rows.toLocaleString('en')} rows, longest event-loop block (monitorEventLoopDelay, worst of ${jobs.runs}) and time taken: ${Object.entries(
+        jobs.jobs,
+      )
+        .map(([k, v]) => `${k} ${fmt(v.blockMs, 1)} ms (${fmt(v.totalMs)} ms)`)
+        .join(', ')} (< 100 ${verdict(worst < 100)})`,
     );
   } finally {
     for (const server of servers.values()) await server.stop();

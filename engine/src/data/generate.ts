@@ -1,4 +1,6 @@
+import type { Faker } from '@faker-js/faker';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
+import { runSliced, type Steps, TimeSlicer } from '../time-slice.js';
 import { type Maker, ruleFor } from './fake-rules.js';
 
 const REFERENCE_DATE = new Date('2025-01-01T00:00:00Z');
@@ -50,23 +52,39 @@ function makerFor(schema: SchemaModel, field: FieldModel): Maker {
 /**
  * `count` rows of fake but plausible data for a schema; the same `seed` gives the same rows.
  * Auto ids are left for the database; unique text fields get the row number appended.
+ * Made in slices of the slicer's time, so a big generate does not hold up the event loop.
  */
 export async function generateRows(
   schema: SchemaModel,
   count: number,
   seed: number,
   startIndex = 0,
+  slicer = new TimeSlicer(),
 ): Promise<Record<string, unknown>[]> {
   // English only, loaded on first use: the full package (every locale) costs ~40 MB and 100 ms.
-  // The module's one instance is seeded afresh each call; nothing awaits between here and the end.
-  const { faker } = await import('@faker-js/faker/locale/en');
+  const { faker: shared } = await import('@faker-js/faker/locale/en');
+  // A Faker of its own per call (the module's one instance with the same definitions): the rows
+  // are made in slices, and another generate or preview in between must not reseed this one.
+  // The class is reached through the instance because importing it by name loads every locale.
+  const FakerClass = shared.constructor as typeof Faker;
+  const faker = new FakerClass({ locale: shared.rawDefinitions });
   faker.seed(seed);
   // Dates count from a fixed day, so the same seed gives the same rows on any day.
   faker.setDefaultRefDate(REFERENCE_DATE);
+  return runSliced(fakeRows(schema, faker, count, startIndex), slicer);
+}
+
+function* fakeRows(
+  schema: SchemaModel,
+  faker: Faker,
+  count: number,
+  startIndex: number,
+): Steps<Record<string, unknown>[]> {
   const fields = schema.fields.filter((f) => f.autoId === undefined);
   const makers = fields.map((field) => makerFor(schema, field));
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i++) {
+    yield;
     const index = startIndex + i + 1;
     const row: Record<string, unknown> = {};
     fields.forEach((field, j) => {

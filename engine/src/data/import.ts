@@ -1,10 +1,11 @@
-import { parse } from 'csv-parse/sync';
 import { describeJsonValue } from '../../../shared/src/field-types.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import { checkRecord } from '../model/record-check.js';
 import type { SchemaModel } from '../model/service-model.js';
+import { runSliced, runWhole, type Steps, type TimeSlicer } from '../time-slice.js';
 import { fromCsvCell } from './csv-cell.js';
+import { type BadRow, type ParsedFile, readCsv, readCsvSliced, readJson } from './read-file.js';
 
 export type ImportFormat = 'csv' | 'json';
 /** Source column → schema field, or null to leave the column out. */
@@ -12,11 +13,7 @@ export type ColumnMapping = Record<string, string | null>;
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
-export interface BadRow {
-  /** 1-based: the data row (JSON) or the line in the file (CSV). */
-  row: number;
-  reason: string;
-}
+export type { BadRow };
 
 export interface ImportPlan {
   columns: string[];
@@ -24,58 +21,6 @@ export interface ImportPlan {
   total: number;
   rows: { row: number; record: Record<string, unknown> }[];
   bad: BadRow[];
-}
-
-interface Parsed {
-  columns: string[];
-  records: { row: number; values: Record<string, unknown>; raw: boolean }[];
-  errors: BadRow[];
-}
-
-function parseCsv(text: string): Parsed {
-  const errors: BadRow[] = [];
-  const out = parse(text, {
-    columns: (header: string[]) => header.map((h) => h.trim()),
-    skip_empty_lines: true,
-    bom: true,
-    info: true,
-    skip_records_with_error: true,
-    on_skip: (err: (Error & { lines?: number }) | undefined) => {
-      if (err)
-        errors.push({ row: err.lines ?? 0, reason: `Malformed CSV: ${err.message.replace(/ at line \d+$/, '')}` });
-    },
-  }) as { record: Record<string, string>; info: { lines: number; columns: { name: string }[] } }[];
-  const first = out[0];
-  const columns = first
-    ? first.info.columns.map((c) => c.name)
-    : (text.split(/\r?\n/, 1)[0] ?? '')
-        .split(',')
-        .map((c) => c.trim())
-        .filter(Boolean);
-  return { columns, records: out.map((r) => ({ row: r.info.lines, values: r.record, raw: true })), errors };
-}
-
-function parseJson(text: string): Parsed {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new HttpError(400, `The file is not valid JSON: ${(err as Error).message}`);
-  }
-  if (!Array.isArray(data))
-    throw new HttpError(400, 'A JSON import must be an array of objects, e.g. [{"name": "Ada"}].');
-  const columns = new Set<string>();
-  const errors: BadRow[] = [];
-  const records: Parsed['records'] = [];
-  data.forEach((item: unknown, i) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      errors.push({ row: i + 1, reason: 'Not an object.' });
-      return;
-    }
-    for (const k of Object.keys(item)) columns.add(k);
-    records.push({ row: i + 1, values: item as Record<string, unknown>, raw: false });
-  });
-  return { columns: [...columns], records, errors };
 }
 
 /** Each source column goes to the field of the same name (case-insensitive), others are left out. */
@@ -88,6 +33,16 @@ export function defaultMapping(schema: SchemaModel, columns: readonly string[]):
   return mapping;
 }
 
+function checkSize(text: string): void {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_IMPORT_BYTES) {
+    throw new HttpError(
+      413,
+      `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+    );
+  }
+}
+
 /**
  * Reads a CSV or JSON file and checks every row against the schema, as a POST would, plus
  * duplicates of unique fields within the file. Nothing is written.
@@ -98,14 +53,26 @@ export function planImport(
   format: ImportFormat,
   mapping?: ColumnMapping,
 ): ImportPlan {
-  const bytes = Buffer.byteLength(text);
-  if (bytes > MAX_IMPORT_BYTES) {
-    throw new HttpError(
-      413,
-      `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
-    );
-  }
-  const parsed = format === 'csv' ? parseCsv(text) : parseJson(text);
+  checkSize(text);
+  const parsed = format === 'csv' ? readCsv(text) : runWhole(readJson(text));
+  return runWhole(checkRows(schema, parsed, mapping));
+}
+
+/** `planImport` in slices of the slicer's time, so a big file does not hold up the event loop. */
+export async function planImportSliced(
+  schema: SchemaModel,
+  text: string,
+  format: ImportFormat,
+  mapping: ColumnMapping | undefined,
+  slicer: TimeSlicer,
+): Promise<ImportPlan> {
+  checkSize(text);
+  const parsed = format === 'csv' ? await readCsvSliced(text, slicer) : await runSliced(readJson(text), slicer);
+  return runSliced(checkRows(schema, parsed, mapping), slicer);
+}
+
+/** Maps, converts and checks the parsed rows, one step per row. */
+function* checkRows(schema: SchemaModel, parsed: ParsedFile, mapping?: ColumnMapping): Steps<ImportPlan> {
   const map = mapping ?? defaultMapping(schema, parsed.columns);
   for (const target of Object.values(map)) {
     if (target !== null && !schema.fieldMap.has(target))
@@ -115,6 +82,7 @@ export function planImport(
   const rows: ImportPlan['rows'] = [];
   const seen = new Map<string, Map<unknown, number>>();
   for (const { row, values, raw } of parsed.records) {
+    yield;
     const record: Record<string, unknown> = {};
     let problem: string | null = null;
     for (const [column, value] of Object.entries(values)) {

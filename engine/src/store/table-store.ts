@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
@@ -6,6 +5,7 @@ import { HttpError } from '../http-error.js';
 import { recordProblem } from '../model/record-check.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import type { ListQuery } from './list-query.js';
+import { insertSql, insertValues, type PreparedInsert, type RefusedInsert } from './prepared-insert.js';
 import { ident, recordJsonExpr } from './sql.js';
 import { toSqlValue } from './sql-value.js';
 import { toHttpError } from './sqlite-errors.js';
@@ -124,23 +124,32 @@ export class TableStore {
       }
       record[column] = converted;
     }
-    const fields = this.schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null));
-    for (const f of fields) {
-      // A uuid key sent as null is generated like a missing one (as a null integer id is): the column is NOT NULL.
-      if (f.autoId === 'uuid' && record[f.name] === null) record[f.name] = randomUUID();
-      else if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
-    }
-    const names = fields.map((f) => f.name);
+    const { names, values } = insertValues(this.schema, record);
     const returning = locationColumn ? `${this.json}, ${ident(locationColumn)}` : this.json;
-    // A schema whose only field is an auto id inserts with DEFAULT VALUES: `() VALUES ()` is not SQL.
-    const columnsAndValues = names.length
-      ? `(${names.map(ident).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`
-      : 'DEFAULT VALUES';
-    const stmt = this.statement(`INSERT INTO ${this.table} ${columnsAndValues} RETURNING ${returning}`, false);
-    const values = fields.map((f) => toSqlValue(f, record[f.name]));
+    const stmt = this.statement(`${insertSql(this.schema, names)} RETURNING ${returning}`, false);
     const row = this.write(() => stmt.raw(true).all(...values)[0] as unknown[], record);
     this.onChange('insert');
     return { json: row[0] as string, location: row[1] };
+  }
+
+  /**
+   * Writes rows from `prepareInserts` in one transaction: all of them, or (when one fails, or the
+   * list ends with a refused row) none; `fail` turns the failing row's error into the one thrown.
+   * The table is reported changed once, after the commit.
+   */
+  insertMany(rows: readonly (PreparedInsert | RefusedInsert)[], fail: (row: number, err: unknown) => Error): number {
+    this.db.transaction(() => {
+      for (const p of rows) {
+        if ('refused' in p) throw fail(p.row, p.refused);
+        try {
+          this.statement(p.sql, false).run(...p.values);
+        } catch (err) {
+          throw fail(p.row, toHttpError(err, this.schema, p.record));
+        }
+      }
+    })();
+    if (rows.length > 0) this.onChange('insert');
+    return rows.length;
   }
 
   /** PATCH merges the body into the record; PUT replaces every field but the primary key. */

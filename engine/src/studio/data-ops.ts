@@ -1,38 +1,62 @@
 import type { BadRow, DataFormat, ImportPreview, ImportRequest } from '../../../shared/src/studio-contract.js';
 import { exportRows } from '../data/export.js';
 import { generateRows } from '../data/generate.js';
-import { planImport } from '../data/import.js';
+import { planImportSliced } from '../data/import.js';
 import { withSeedRows } from '../data/seed-writer.js';
 import type { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
+import { prepareInserts } from '../store/prepared-insert.js';
 import type { TableStore } from '../store/table-store.js';
+import { runSliced, TimeSlicer } from '../time-slice.js';
 import type { StudioSession } from './session.js';
 import { storeFor } from './tables.js';
 
 export const MAX_GENERATE = 100_000;
 export const MAX_SEED_ROWS = 5_000;
 
-/** Creates every row in one transaction: all rows go in, or (on any failure) none, naming the row that failed. */
-function insertAll(engine: Engine, store: TableStore, rows: readonly { row: number; record: unknown }[]): number {
-  const db = engine.database;
-  if (!db) throw new HttpError(503, 'No database is open.');
-  db.transaction(() => {
-    for (const { row, record } of rows) {
-      try {
-        store.create(record, []);
-      } catch (err) {
-        const message = (err as Error).message;
-        throw new HttpError(
+/** How often a job is redone when the config is applied again while it runs, before it gives up. */
+const MAX_ATTEMPTS = 3;
+
+type NumberedRow = { row: number; record: unknown };
+
+/**
+ * Makes rows for `table` and creates every one in one transaction: all rows go in, or (on any
+ * failure) none, naming the row that failed. `make` (reading a file, faking rows) and the checks
+ * run in slices of the event loop's time, so the studio and the mock keep answering; the write is
+ * one synchronous transaction of prepared statements, so no other write lands inside it. When the
+ * config was applied again meanwhile (the table's store is a new one), the job is redone against it.
+ */
+async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
+  engine: Engine,
+  table: string,
+  make: (store: TableStore, schema: SchemaModel, slicer: TimeSlicer) => Promise<T>,
+): Promise<T & { inserted: number }> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const { store, schema } = storeFor(engine, table);
+    const slicer = new TimeSlicer();
+    const made = await make(store, schema, slicer);
+    const prepared = await runSliced(prepareInserts(schema, made.rows), slicer);
+    if (storeFor(engine, table).store !== store) continue;
+    if (!engine.database) throw new HttpError(503, 'No database is open.');
+    const inserted = store.insertMany(
+      prepared,
+      (row, err) =>
+        new HttpError(
           err instanceof HttpError ? err.status : 500,
-          `Row ${row}: ${message} Nothing was imported.`,
-        );
-      }
-    }
-  })();
-  return rows.length;
+          `Row ${row}: ${(err as Error).message} Nothing was imported.`,
+        ),
+    );
+    return { ...made, inserted };
+  }
+  throw new HttpError(
+    503,
+    `The config of '${table}' changed while its rows were being made; nothing was written. Try again.`,
+  );
 }
+
+const numbered = (records: readonly unknown[]): NumberedRow[] => records.map((record, i) => ({ row: i + 1, record }));
 
 function allRows(store: TableStore, schema: SchemaModel): Record<string, unknown>[] {
   const query = parseListQuery(schema, undefined, []);
@@ -40,15 +64,13 @@ function allRows(store: TableStore, schema: SchemaModel): Record<string, unknown
   return JSON.parse(store.list(query).body) as Record<string, unknown>[];
 }
 
-export function restoreRows(engine: Engine, table: string, rows: Record<string, unknown>[]): { inserted: number } {
-  const { store } = storeFor(engine, table);
-  return {
-    inserted: insertAll(
-      engine,
-      store,
-      rows.map((record, i) => ({ row: i + 1, record })),
-    ),
-  };
+export async function restoreRows(
+  engine: Engine,
+  table: string,
+  rows: Record<string, unknown>[],
+): Promise<{ inserted: number }> {
+  const { inserted } = await makeAndInsert(engine, table, async () => ({ rows: numbered(rows) }));
+  return { inserted };
 }
 
 function checkCount(count: number, max: number): void {
@@ -63,15 +85,10 @@ export async function generate(
   seed: number,
 ): Promise<{ inserted: number }> {
   checkCount(count, MAX_GENERATE);
-  const { store, schema } = storeFor(engine, table);
-  const rows = await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count());
-  return {
-    inserted: insertAll(
-      engine,
-      store,
-      rows.map((record, i) => ({ row: i + 1, record })),
-    ),
-  };
+  const { inserted } = await makeAndInsert(engine, table, async (store, schema, slicer) => ({
+    rows: numbered(await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count(), slicer)),
+  }));
+  return { inserted };
 }
 
 /** Rows a preview shows at most: enough to judge the values, few enough to read. */
@@ -92,9 +109,9 @@ export async function generatePreview(
   return { rows: await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count()) };
 }
 
-export function previewImport(engine: Engine, request: ImportRequest): ImportPreview {
+export async function previewImport(engine: Engine, request: ImportRequest): Promise<ImportPreview> {
   const { schema } = storeFor(engine, request.table);
-  const plan = planImport(schema, request.text, request.format, request.mapping);
+  const plan = await planImportSliced(schema, request.text, request.format, request.mapping, new TimeSlicer());
   return {
     columns: plan.columns,
     mapping: plan.mapping,
@@ -105,10 +122,14 @@ export function previewImport(engine: Engine, request: ImportRequest): ImportPre
   };
 }
 
-export function importRows(engine: Engine, request: ImportRequest): { inserted: number; skipped: BadRow[] } {
-  const { store, schema } = storeFor(engine, request.table);
-  const plan = planImport(schema, request.text, request.format, request.mapping);
-  return { inserted: insertAll(engine, store, plan.rows), skipped: plan.bad };
+export async function importRows(
+  engine: Engine,
+  request: ImportRequest,
+): Promise<{ inserted: number; skipped: BadRow[] }> {
+  const { inserted, bad } = await makeAndInsert(engine, request.table, (_store, schema, slicer) =>
+    planImportSliced(schema, request.text, request.format, request.mapping, slicer),
+  );
+  return { inserted, skipped: bad };
 }
 
 export function exportTable(engine: Engine, table: string, format: DataFormat): { text: string; filename: string } {
