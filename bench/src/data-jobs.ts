@@ -1,3 +1,4 @@
+import { sqliteOf } from '../../engine/src/store/sqlite/sqlite-of.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ export async function benchDataJobs(rows = 10_000, runs = 3): Promise<DataJobsRe
   const session = new StudioSession({ configPath, port: 0, watch: false });
   try {
     await session.open();
-    const db = session.engine.database;
+    const db = sqliteOf(session.engine.store);
     if (!db) throw new Error('no database');
     const api = createStudioHandlers(session);
     const people = Array.from({ length: rows }, (_, i) => ({

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../../engine/src/store/sqlite/sqlite-of.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ export async function benchGrid(rows = 1_000_000): Promise<GridResult> {
   const session = new StudioSession({ configPath, port: 0, watch: false });
   try {
     await session.open();
-    const db = session.engine.database;
+    const db = sqliteOf(session.engine.store);
     if (!db) throw new Error('no database');
     db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
              INSERT INTO people (name, age) SELECT 'person ' || i, i % 90 FROM n`);

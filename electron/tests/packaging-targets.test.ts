@@ -288,7 +288,7 @@ test('inside Electron, the database loads the better-sqlite3 build for its own p
     const other = arch === 'arm64' ? 'x64' : 'arm64';
     const probe = `
       Object.defineProperty(process.versions, 'electron', { value: '45.0.0' });
-      const { openDatabase } = await import(${JSON.stringify(join(pkg, 'dist/engine/src/store/database.js'))});
+      const { openDatabase } = await import(${JSON.stringify(join(pkg, 'dist/engine/src/store/sqlite/database.js'))});
       openDatabase(':memory:').close();
       const { createRequire } = await import('node:module');
       const cache = createRequire(import.meta.url).cache;

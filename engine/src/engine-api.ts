@@ -3,7 +3,7 @@ import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary } from '../../shared/src/service-summary.js';
 import type { Address, ListenerOptions } from './http/listener.js';
 import type { RequestLogOptions } from './log/request-log.js';
-import type { TableChange } from './store/table-store.js';
+import type { TableChange } from './store/store.js';
 
 /** The types of the Engine's API: its options, what an apply answers, and the events it emits. */
 export interface EngineOptions {

@@ -12,9 +12,9 @@ import { Listener, type Address } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
-import { openDatabase, resetStore, setUpStore, type Database } from './store/database.js';
-import { storeFailure } from './store/sqlite-errors.js';
-import type { TableStore } from './store/table-store.js';
+import { storeHttpError } from './http/store-status.js';
+import { openStore } from './store/open-store.js';
+import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
 import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
@@ -22,7 +22,7 @@ import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } 
 export { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
 
 /**
- * The Mockyard service: validates and applies configs, keeps the SQLite store in step, serves HTTP,
+ * The Mockyard service: validates and applies configs, keeps the store (SQLite or PostgreSQL) in step, serves HTTP,
  * and reports everything as typed events. The CLI and the desktop app are thin shells around it.
  * @example const engine = new Engine({ configPath }); await engine.apply(text); await engine.start();
  */
@@ -30,8 +30,8 @@ export class Engine extends TypedEmitter<EngineEvents> {
   readonly log: RequestLog;
   readonly adminToken = randomBytes(16).toString('hex');
   private runtime: ServiceRuntime | undefined;
-  private db: Database.Database | undefined;
-  private dbFile: string | undefined;
+  private db: Store | undefined;
+  private dbLocation: string | undefined;
   private version = 0;
   private readonly listener: Listener;
   private readonly logEnabled: boolean;
@@ -64,7 +64,8 @@ export class Engine extends TypedEmitter<EngineEvents> {
     return this.listener.address;
   }
 
-  get database(): Database.Database | undefined {
+  /** The store of the applied config. */
+  get store(): Store | undefined {
     return this.db;
   }
 
@@ -87,11 +88,11 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const { problems, model } = await this.validate(text);
     if (!model) return this.reject(problems);
     this.overrideServerSettings(model);
-    const opened = this.openStore(model.server.database);
+    const opened = await this.openStore(model.server.database);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
-    const built = this.buildRuntime(model, opened.db);
+    const built = await this.buildRuntime(model, opened.db);
     if ('failure' in built) {
-      if (opened.fresh) opened.db.close();
+      if (opened.fresh) await opened.db.close();
       return this.reject([...problems, built.failure]);
     }
     problems.push(...built.warnings);
@@ -111,30 +112,32 @@ export class Engine extends TypedEmitter<EngineEvents> {
     if (this.options.admin && !server.adminToken) server.adminToken = this.adminToken;
   }
 
-  /** The database of the new config: the open one when the file is the same, else a newly opened one. */
-  private openStore(file: string): { db: Database.Database; fresh: boolean } | { failure: Problem } {
-    if (this.db && file === this.dbFile) return { db: this.db, fresh: false };
+  /** The database of the new config: the open one when it is the same, else a newly opened one. */
+  private async openStore(location: string): Promise<{ db: Store; fresh: boolean } | { failure: Problem }> {
+    if (this.db && location === this.dbLocation) return { db: this.db, fresh: false };
     try {
-      return { db: openDatabase(file), fresh: true };
+      return { db: await openStore(location), fresh: true };
     } catch (err) {
-      return { failure: errorProblem('databaseOpenFailed', messages.databaseOpenFailed(file, (err as Error).message)) };
+      return {
+        failure: errorProblem('databaseOpenFailed', messages.databaseOpenFailed(location, (err as Error).message)),
+      };
     }
   }
 
   /** Migrates and seeds the tables, then compiles the router over them. */
-  private buildRuntime(
+  private async buildRuntime(
     model: ServiceModel,
-    db: Database.Database,
-  ): { runtime: ServiceRuntime; warnings: Problem[] } | { failure: Problem } {
+    db: Store,
+  ): Promise<{ runtime: ServiceRuntime; warnings: Problem[] } | { failure: Problem }> {
     try {
-      const { stores, warnings } = setUpStore(db, model, (schema, change) =>
+      const { tables, warnings } = await db.prepare(model, (schema, change) =>
         this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
       );
-      const runtime = new ServiceRuntime(model, stores, {
+      const runtime = new ServiceRuntime(model, tables, {
         onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
         admin: model.server.adminToken ? this.admin : undefined,
         onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
-        storeFailure,
+        storeFailure: storeHttpError,
       });
       return { runtime, warnings };
     } catch (err) {
@@ -143,12 +146,12 @@ export class Engine extends TypedEmitter<EngineEvents> {
   }
 
   /** Makes the new runtime live. A database no longer used closes once the requests still running on it finish. */
-  private swap(runtime: ServiceRuntime, db: Database.Database, file: string, freshDb: boolean): void {
+  private swap(runtime: ServiceRuntime, db: Store, location: string, freshDb: boolean): void {
     const previous = this.runtime;
     const previousDb = this.db;
     this.runtime = runtime;
     this.db = db;
-    this.dbFile = file;
+    this.dbLocation = location;
     this.version++;
     if (freshDb && previous && previousDb) void previous.drained().then(() => previousDb.close());
   }
@@ -225,9 +228,9 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const wasListening = this.listener.listening;
     await this.listener.close();
     await this.runtime?.drained();
-    this.db?.close();
+    await this.db?.close();
     this.db = undefined;
-    this.dbFile = undefined;
+    this.dbLocation = undefined;
     this.runtime = undefined;
     if (wasListening) this.emit('stopped');
   }
@@ -238,15 +241,16 @@ export class Engine extends TypedEmitter<EngineEvents> {
   }
 
   /** Puts every table (or one schema's) back to the config's `seed:` rows. */
-  reset(schemaName?: string): Record<string, number> {
+  reset(schemaName?: string): MaybePromise<Record<string, number>> {
     const model = this.model;
     if (!model || !this.db) throw new Error('No config applied.');
-    const counts = resetStore(this.db, model, schemaName);
-    for (const schema of model.schemas.values()) {
-      if (schemaName === undefined || schema.name === schemaName)
-        this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
-    }
-    return counts;
+    return after(this.db.reset(model, schemaName), (counts) => {
+      for (const schema of model.schemas.values()) {
+        if (schemaName === undefined || schema.name === schemaName)
+          this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
+      }
+      return counts;
+    });
   }
 
   /** Tables of the live config, for the studio and the CLI. */

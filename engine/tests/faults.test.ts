@@ -2,6 +2,7 @@
  * Faults: the server process killed mid-write, a full disk, and config reloads racing with writes
  * and port changes. Every check is on the real SQLite file.
  */
+import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
@@ -438,7 +439,7 @@ test('config reloads racing with concurrent writes and port changes: no failed r
     );
     assert.deepEqual(failures, [], 'no request failed');
     assert.ok(portChanges >= 15, 'the port changed many times');
-    const db = engine.database as Database.Database;
+    const db = sqliteOf(engine.store) as Database.Database;
     assert.equal(db.prepare('PRAGMA integrity_check').pluck().get(), 'ok');
     const rows = new Map(
       (db.prepare('SELECT n, id, text FROM items').all() as { n: number; id: number; text: string }[]).map((r) => [

@@ -9,8 +9,9 @@ import { planImport } from '../src/data/import.js';
 import { Engine } from '../src/engine.js';
 import type { SchemaModel } from '../src/model/service-model.js';
 import { parseListQuery } from '../src/store/list-query.js';
-import { toSqlValue } from '../src/store/sql-value.js';
-import type { TableStore } from '../src/store/table-store.js';
+import { toSqlValue } from '../src/store/sqlite/sql-value.js';
+import type { SqliteTableStore as TableStore } from '../src/store/sqlite/table-store.js';
+import { listSql } from '../src/store/sqlite/list-sql.js';
 import { tempDir, yaml } from './helpers.js';
 
 const REFUSED = Symbol('refused');
@@ -195,7 +196,7 @@ function fourUses(schema: SchemaModel, store: TableStore, type: FieldType, text:
     csv: plan.rows[0] ? { value: plan.rows[0].record[column] as JsonValue } : { refused: plan.bad[0]?.reason ?? '' },
     // A filter binds the value as SQLite stores it; turned back here so the four can be compared.
     filter: throwsMessage(() => {
-      const bound = parseListQuery(schema, new URLSearchParams([[column, text]]), []).values[0];
+      const bound = listSql(parseListQuery(schema, new URLSearchParams([[column, text]]), [])).values[0];
       return type === 'boolean' ? bound === 1 : type === 'json' ? JSON.parse(String(bound)) : (bound as JsonValue);
     }),
   };
@@ -204,7 +205,7 @@ function fourUses(schema: SchemaModel, store: TableStore, type: FieldType, text:
   }
   // The bound filter value is what the store would write for the cell's value.
   if (cell.ok && 'value' in (uses.filter as Outcome)) {
-    const bound = parseListQuery(schema, new URLSearchParams([[column, text]]), []).values[0];
+    const bound = listSql(parseListQuery(schema, new URLSearchParams([[column, text]]), [])).values[0];
     assert.deepEqual(bound, toSqlValue(field, cell.value));
   }
   return uses;
@@ -221,7 +222,7 @@ async function withThings(run: (schema: SchemaModel, store: TableStore) => void)
     const schema = engine.model?.schemas.get('Thing');
     const store = engine.tableStore('Thing');
     assert.ok(schema && store);
-    run(schema, store);
+    run(schema, store as TableStore);
   } finally {
     await engine.stop();
     cleanup();

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -83,7 +84,7 @@ test('reloading every 20 ms under concurrent load fails no request and loses no 
     assert.ok(reloads >= 10, `only ${reloads} reloads happened`);
     assert.ok(ok > 50, `only ${ok} requests succeeded`);
     assert.deepEqual(failures, []);
-    const rows = s.engine.database?.prepare('SELECT count(*) FROM users').pluck().get();
+    const rows = sqliteOf(s.engine.store)?.prepare('SELECT count(*) FROM users').pluck().get();
     assert.equal(rows, created + 1);
   } finally {
     await s.close();

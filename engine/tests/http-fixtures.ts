@@ -1,3 +1,4 @@
+import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
 import assert from 'node:assert/strict';
 import { yaml, type Served } from './helpers.js';
 
@@ -76,8 +77,8 @@ export const BLOG_CONFIG = yaml`
 `;
 
 /** The open SQLite database behind a served config. */
-export function dbOf(s: Served): NonNullable<Served['engine']['database']> {
-  const db = s.engine.database;
+export function dbOf(s: Served): NonNullable<ReturnType<typeof sqliteOf>> {
+  const db = sqliteOf(s.engine.store);
   assert.ok(db, 'the engine has an open database');
   return db;
 }

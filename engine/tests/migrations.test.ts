@@ -1,3 +1,4 @@
+import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Problem } from '../../shared/src/problems.js';
 import { Engine } from '../src/engine.js';
-import type { Database } from '../src/store/database.js';
+import type { Database } from '../src/store/sqlite/database.js';
 import { tempDir, yaml } from './helpers.js';
 
 /** One engine on a real SQLite file in a temp dir; configs are applied in turn, as a user would edit them. */
@@ -55,7 +56,7 @@ function harness(): Harness {
       return h.url;
     },
     db() {
-      const db = h.engine.database;
+      const db = sqliteOf(h.engine.store);
       assert.ok(db, 'engine has no open database');
       return db;
     },
@@ -771,7 +772,7 @@ test('a database file that is not SQLite makes apply() fail with databaseOpenFai
       assert.equal(errors[0]?.code, 'databaseOpenFailed');
       assert.ok(errors[0]?.message.includes(h.dbPath), errors[0]?.message);
       assert.match(errors[0]?.message ?? '', /not a database/);
-      assert.equal(h.engine.database, undefined);
+      assert.equal(sqliteOf(h.engine.store), undefined);
       assert.deepEqual(readFileSync(h.dbPath), garbage, `the ${size}-byte file was changed`);
     } finally {
       await h.close();

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -7,6 +8,7 @@ import Database from 'better-sqlite3';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import { CALL_NAMES, type StudioEvents, type StudioHandlers } from '../../shared/src/studio-contract.js';
 import { AppSettingsFile } from '../src/studio/app-settings.js';
+import { callFailure } from '../src/studio/call-error.js';
 import { createStudioHandlers } from '../src/studio/handlers.js';
 import type { StudioSession, StudioSessionOptions } from '../src/studio/session.js';
 import { tempDir, yaml } from './helpers.js';
@@ -372,7 +374,7 @@ test('a save still in flight when the session closes leaves nothing running', as
     await s.session.close();
     await saving;
     assert.equal(s.session.engine.listening, false, 'the engine is not listening after close');
-    assert.equal(s.session.engine.database, undefined, 'the database is closed');
+    assert.equal(sqliteOf(s.session.engine.store), undefined, 'the database is closed');
     assert.ok(await refuses(`${url}/health`));
     await assert.rejects(s.handlers['config.save']({ text: CONFIG }), /closed/);
     assert.equal(s.session.engine.listening, false);
@@ -783,9 +785,9 @@ test('tables.insert, update and delete; bad values and conflicts are refused', a
     // A unique conflict.
     await assert.rejects(
       s.handlers['tables.insert']({ table: 'users', row: { name: 'Copy', email: 'ada@example.com' } }),
-      (err: Error & { status?: number }) => {
+      (err: Error) => {
         assert.match(err.message, /email/);
-        assert.equal(err.status, 409);
+        assert.deepEqual([callFailure(err).status, callFailure(err).body.code], [409, 'conflict']);
         return true;
       },
     );

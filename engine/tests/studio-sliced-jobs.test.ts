@@ -4,6 +4,7 @@
  * all-or-nothing transaction that no other write lands inside. No speed is asserted here: the
  * longest block is measured by `npm run bench`.
  */
+import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
@@ -134,7 +135,7 @@ test('a POST to the mock during an import is kept, whether the import then commi
 test('a write that fails in a late row of a big import leaves the table as it was', async () => {
   const s = await open();
   try {
-    const db = s.session.engine.database;
+    const db = sqliteOf(s.session.engine.store);
     assert.ok(db);
     // A failure that is not a unique clash, raised by SQLite itself at row 9,000 of the write.
     db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON people WHEN NEW.email = 'p9000@example.com'

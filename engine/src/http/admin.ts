@@ -6,7 +6,7 @@ import { errorReply, jsonReply, type Reply } from './reply.js';
 
 export interface AdminActions {
   token: () => string | undefined;
-  reset: () => Record<string, number>;
+  reset: () => Record<string, number> | Promise<Record<string, number>>;
   log: () => unknown[];
 }
 
@@ -16,7 +16,7 @@ const wrongMethod = (method: string | undefined, allowed: string): Reply =>
 
 /** `/__mockyard/` admin API: `POST reset` puts the data back to `seed:`, `GET log` lists kept requests. */
 export function adminHandler(actions: AdminActions) {
-  return (req: IncomingMessage, path: string): Reply => {
+  return (req: IncomingMessage, path: string): Reply | Promise<Reply> => {
     const token = actions.token();
     if (!token) return errorReply(404, httpMessages.notFound);
     const foreign = foreignRequest(req);
@@ -25,7 +25,10 @@ export function adminHandler(actions: AdminActions) {
     const action = path.slice(ADMIN_BASE.length + 1).replace(/\/+$/, '');
     if (action === 'reset') {
       if (req.method !== 'POST') return wrongMethod(req.method, 'POST');
-      return jsonReply(200, { reset: actions.reset() });
+      const counts = actions.reset();
+      return counts instanceof Promise
+        ? counts.then((reset) => jsonReply(200, { reset }))
+        : jsonReply(200, { reset: counts });
     }
     if (action === 'log') {
       if (req.method !== 'GET') return wrongMethod(req.method, 'GET');

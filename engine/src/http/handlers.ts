@@ -3,7 +3,7 @@ import { httpMessages } from '../../../shared/src/messages.js';
 import type { EndpointModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
 import { snakeCase } from '../model/table-name.js';
 import { parseListQuery } from '../store/list-query.js';
-import type { TableStore } from '../store/table-store.js';
+import { after, type TableStore } from '../store/store.js';
 import { errorReply, type Reply } from './reply.js';
 
 /** What a handler needs from the request; the body is read only when a handler asks for it. */
@@ -84,27 +84,27 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
   const fixed = (ctx: RequestContext) =>
     params.map((p) => ({ column: p.column, value: ctx.params[p.param] as string }));
   const withBody = (json: string | undefined): string | undefined => (status === 204 ? undefined : json);
+  // The record, or 404 when none matched.
+  const found = (json: string | undefined): Reply =>
+    json === undefined ? notFound() : { status, json: withBody(json) };
   switch (endpoint.operation) {
     case 'list':
       return (ctx) => {
         const query = parseListQuery(endpoint.schema, ctx.query, fixed(ctx));
         if (query.notes.length) ctx.notes.push(...query.notes);
-        const { body, total } = store.list(query);
-        const headers: Record<string, string> = { 'X-Total-Count': String(total) };
-        if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query.page, query.limit, total);
-        return { status, json: withBody(body), headers };
+        return after(store.list(query), ({ body, total }): Reply => {
+          const headers: Record<string, string> = { 'X-Total-Count': String(total) };
+          if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query.page, query.limit, total);
+          return { status, json: withBody(body), headers };
+        });
       };
     case 'get':
-      return (ctx) => {
-        const json = store.get(columns, values(ctx));
-        if (json === undefined) return notFound();
-        return { status, json: withBody(json) };
-      };
+      return (ctx) => after(store.get(columns, values(ctx)), found);
     case 'create': {
       const location = locationFor(endpoint, model);
       return async (ctx) => {
         const body = await ctx.body();
-        const created = store.create(body, fixed(ctx), location?.column);
+        const created = await store.create(body, fixed(ctx), location?.column);
         const headers: Record<string, string> = {};
         if (location && created.location !== null && created.location !== undefined) {
           headers.Location = location.url(ctx.path, encodeURIComponent(String(created.location)));
@@ -116,17 +116,11 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
       const mode = endpoint.method === 'PUT' ? 'replace' : 'patch';
       return async (ctx) => {
         const body = await ctx.body();
-        const json = store.update(columns, values(ctx), body, mode);
-        if (json === undefined) return notFound();
-        return { status, json: withBody(json) };
+        return found(await store.update(columns, values(ctx), body, mode));
       };
     }
     case 'delete':
-      return (ctx) => {
-        const json = store.delete(columns, values(ctx));
-        if (json === undefined) return notFound();
-        return { status, json: withBody(json) };
-      };
+      return (ctx) => after(store.delete(columns, values(ctx)), found);
   }
 }
 

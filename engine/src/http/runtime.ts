@@ -7,7 +7,7 @@ import { isAdminPath } from '../admin-path.js';
 import { HttpError } from '../http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
 import type { ServiceModel } from '../model/service-model.js';
-import type { TableStore } from '../store/table-store.js';
+import type { TableStore } from '../store/store.js';
 import { parseJsonBody, readBody } from './body.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { type CompiledEndpoint, compileEndpoint, type RequestContext } from './handlers.js';
@@ -18,7 +18,7 @@ export interface RuntimeHooks {
   /** Called after each response with the finished log entry; undefined when logging is off. */
   onServed: ((served: ServedRequest) => void) | undefined;
   /** Answers `/__mockyard/…` when the admin API is on. */
-  admin: ((req: IncomingMessage, path: string) => Reply) | undefined;
+  admin: ((req: IncomingMessage, path: string) => Reply | Promise<Reply>) | undefined;
   /** A fault that is not the client's (a handler crash); the client gets a 500. */
   onError: (err: unknown) => void;
   /** Maps a store failure (a damaged database page…) to what the client is told; undefined to treat it as a crash. */
@@ -109,8 +109,15 @@ export class ServiceRuntime {
     const exchange = this.begin(req, res);
     // The admin API answers for itself and is not logged: the log is for the mock's own traffic.
     if (this.hooks.admin && isAdminPath(exchange.path)) {
-      sendReply(res, this.hooks.admin(req, exchange.path));
-      return undefined;
+      const reply = this.hooks.admin(req, exchange.path);
+      if (!isPromise(reply)) {
+        sendReply(res, reply);
+        return undefined;
+      }
+      return reply.then(
+        (r) => sendReply(res, r),
+        (err: unknown) => sendReply(res, this.failure(exchange, err)),
+      );
     }
     const reply = this.guarded(exchange, () => this.dispatch(exchange));
     return isPromise(reply) ? reply.then((r) => this.complete(exchange, r)) : this.complete(exchange, reply);

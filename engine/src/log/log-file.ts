@@ -1,5 +1,5 @@
 import type { LogEntry } from '../../../shared/src/log-entry.js';
-import { openDatabase, type Database } from '../store/database.js';
+import { openDatabase, type Database } from '../store/sqlite/database.js';
 
 /**
  * The request log kept on disk (optional, off by default): a `requests` table in its own SQLite

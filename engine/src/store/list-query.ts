@@ -2,22 +2,41 @@ import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
-import { ident } from './sql.js';
 
 export const MAX_LIMIT = 100;
-const OPERATORS = { gte: '>=', lte: '<=', gt: '>', lt: '<', ne: '!=', like: 'LIKE' } as const;
-type Operator = keyof typeof OPERATORS;
+type Operator = 'gte' | 'lte' | 'gt' | 'lt' | 'ne' | 'like';
 const SUFFIX = /^(.+)_(gte|lte|gt|lt|ne|like)$/;
 const RESERVED = new Set(['_sort', '_order', '_page', '_limit', 'q']);
 
+/** A filter value as the field's type reads it: a JSON field's value is its JSON text. */
+export type QueryValue = string | number | boolean;
+
 /**
- * A list request turned into SQL pieces: the WHERE and ORDER BY clauses (each empty or starting
- * with a space) with the values their placeholders bind, and the page asked for.
+ * One condition of a list, described without SQL; every store renders it the same way:
+ * - `equals` (`=`, or IN for several values); `negate` for `_ne`: one value keeps null values
+ *   (SQL's IS NOT / IS DISTINCT FROM), several are NOT IN (which, as SQL has it, drops nulls).
+ *   `asText` binds the value as text (a path parameter), which the column's type converts as it
+ *   does for a key.
+ * - `compare`: `_lt`, `_lte`, `_gt`, `_gte`.
+ * - `contains`: `_like` and `q`, a case-insensitive (ASCII) substring match in any of `columns`.
+ */
+export type Condition =
+  | { kind: 'equals'; column: string; values: QueryValue[]; negate: boolean; asText?: boolean }
+  | { kind: 'compare'; column: string; op: '<' | '<=' | '>' | '>='; value: QueryValue }
+  | { kind: 'contains'; columns: string[]; text: string };
+
+export interface SortKey {
+  column: string;
+  descending: boolean;
+}
+
+/**
+ * A list request as the store runs it: conditions (all must hold), sort keys (the store adds its
+ * insertion order as the last tiebreak, so pages are stable), and the page asked for.
  */
 export interface ListQuery {
-  where: string;
-  values: (string | number)[];
-  orderBy: string;
+  conditions: Condition[];
+  sort: SortKey[];
   limit: number;
   offset: number;
   page: number;
@@ -27,21 +46,18 @@ export interface ListQuery {
 }
 
 /**
- * A query-string value as the field's type reads it (field-text.ts), bound as SQLite stores that
- * type: `age=30` matches the number 30, `active=true` the stored 1, `tags=["a", "b"]` the JSON text.
- * Empty text is refused for every type but string: it stands for null, which `=` never matches.
+ * A query-string value as the field's type reads it (field-text.ts): `age=30` is the number 30,
+ * `active=true` the boolean, `tags=["a", "b"]` the JSON text. Empty text is refused for every type
+ * but string: it stands for null, which `=` never matches.
  */
-function convert(field: FieldModel, param: string, raw: string): string | number {
+function convert(field: FieldModel, param: string, raw: string): QueryValue {
   const converted = fromText(field.type, raw);
   const value = converted.ok ? converted.value : null;
   if (value === null) throw new HttpError(400, httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
   // Strings are bound as sent (not made well-formed as stored ones are): a lone surrogate matches nothing.
   if (field.type === 'json') return JSON.stringify(value);
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value as string | number;
+  return value as QueryValue;
 }
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function positiveInt(param: string, raw: string, min: number): number {
   const n = Number(raw);
@@ -62,19 +78,16 @@ export function parseListQuery(
   query: URLSearchParams | undefined,
   fixed: { column: string; value: string }[],
 ): ListQuery {
-  const conditions: string[] = [];
-  const values: (string | number)[] = [];
+  const conditions: Condition[] = [];
   const notes: string[] = [];
-  for (const { column, value } of fixed) {
-    conditions.push(`${ident(column)} = ?`);
-    values.push(value);
-  }
+  for (const { column, value } of fixed)
+    conditions.push({ kind: 'equals', column, values: [value], negate: false, asText: true });
   let sort: string | undefined;
   let order: string | undefined;
   let limit = MAX_LIMIT;
   let page = 1;
   let paged = false;
-  const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: (string | number)[] }>();
+  const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: QueryValue[] }>();
   for (const [param, raw] of query ?? []) {
     if (RESERVED.has(param)) {
       if (param === '_sort') sort = raw;
@@ -92,10 +105,7 @@ export function parseListQuery(
       } else if (param === 'q' && raw !== '') {
         const text = schema.fields.filter((f) => f.type === 'string' || f.type === 'datetime');
         if (text.length === 0) notes.push(`q ignored: ${schema.name} has no text fields`);
-        else {
-          conditions.push(`(${text.map((f) => `${ident(f.name)} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-          for (let i = 0; i < text.length; i++) values.push(`%${escapeLike(raw)}%`);
-        }
+        else conditions.push({ kind: 'contains', columns: text.map((f) => f.name), text: raw });
       }
       continue;
     }
@@ -110,33 +120,23 @@ export function parseListQuery(
       notes.push(`ignored query parameter '${param}' (not a field of ${schema.name})`);
       continue;
     }
-    const value = op === 'like' ? `%${escapeLike(raw)}%` : convert(field, param, raw);
+    const value = op === 'like' ? raw : convert(field, param, raw);
     const key = `${field.name}\u0000${op}`;
     const group = grouped.get(key);
     if (group) group.values.push(value);
     else grouped.set(key, { field, op, values: [value] });
   }
-  for (const { field, op, values: vs } of grouped.values()) {
-    const col = ident(field.name);
-    if ((op === 'eq' || op === 'ne') && vs.length > 1) {
-      conditions.push(`${col} ${op === 'eq' ? 'IN' : 'NOT IN'} (${vs.map(() => '?').join(', ')})`);
-      values.push(...vs);
-    } else if (op === 'eq') {
-      conditions.push(`${col} = ?`);
-      values.push(vs[0] as string | number);
-    } else {
-      for (const v of vs) {
-        conditions.push(
-          op === 'like' ? `${col} LIKE ? ESCAPE '\\'` : op === 'ne' ? `${col} IS NOT ?` : `${col} ${OPERATORS[op]} ?`,
-        );
-        values.push(v);
-      }
-    }
+  const COMPARE = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+  for (const { field, op, values } of grouped.values()) {
+    const column = field.name;
+    if (op === 'eq' || op === 'ne') conditions.push({ kind: 'equals', column, values, negate: op === 'ne' });
+    else if (op === 'like')
+      for (const text of values) conditions.push({ kind: 'contains', columns: [column], text: String(text) });
+    else for (const value of values) conditions.push({ kind: 'compare', column, op: COMPARE[op], value });
   }
   return {
-    where: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '',
-    values,
-    orderBy: orderClause(schema, sort, order),
+    conditions,
+    sort: sortKeys(schema, sort, order),
     limit,
     offset: (page - 1) * limit,
     page,
@@ -145,20 +145,18 @@ export function parseListQuery(
   };
 }
 
-/** `_sort=name,-age` or `_sort=name&_order=desc`; rows in a stable order either way. */
-function orderClause(schema: SchemaModel, sort: string | undefined, order: string | undefined): string {
-  const tiebreak = 'rowid';
-  if (!sort) return ` ORDER BY ${tiebreak}`;
+/** `_sort=name,-age` or `_sort=name&_order=desc`. */
+function sortKeys(schema: SchemaModel, sort: string | undefined, order: string | undefined): SortKey[] {
+  if (!sort) return [];
   const orders = (order ?? '').split(',').map((o) => o.trim().toLowerCase());
-  const parts = sort.split(',').map((name, i) => {
-    let field = name.trim();
-    let desc = orders[i] === 'desc' || (orders.length === 1 && orders[0] === 'desc');
-    if (field.startsWith('-')) {
-      field = field.slice(1);
-      desc = true;
+  return sort.split(',').map((name, i) => {
+    let column = name.trim();
+    let descending = orders[i] === 'desc' || (orders.length === 1 && orders[0] === 'desc');
+    if (column.startsWith('-')) {
+      column = column.slice(1);
+      descending = true;
     }
-    if (!schema.fieldMap.has(field)) throw new HttpError(400, httpMessages.sortUnknownField(field, schema.name));
-    return `${ident(field)} ${desc ? 'DESC' : 'ASC'}`;
+    if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
+    return { column, descending };
   });
-  return ` ORDER BY ${parts.join(', ')}, ${tiebreak}`;
 }

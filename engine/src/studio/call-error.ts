@@ -1,6 +1,7 @@
 import type { CallError, StudioErrorCode } from '../../../shared/src/studio-error.js';
 import { StudioError } from '../../../shared/src/studio-error.js';
 import { HttpError } from '../http-error.js';
+import { storeHttpError } from '../http/store-status.js';
 
 /** The HTTP status of each code, for errors that carry none of their own. */
 const STATUS: Record<StudioErrorCode, number> = {
@@ -29,11 +30,12 @@ export interface CallFailure {
 
 /**
  * How a studio call failed, from what a handler threw; the one place engine errors become codes.
- * An HttpError keeps its message, status and field and gets the code of that status; a TypeError is a call
+ * A store's error is read as the HTTP edge answers it (http/store-status.ts). An HttpError keeps its message, status and field and gets the code of that status; a TypeError is a call
  * with the wrong shape of arguments (`invalid`); anything else is `failed`, with its own message.
  */
-export function callFailure(err: unknown): CallFailure {
-  if (err instanceof StudioError) return { status: STATUS[err.code], body: err.toCallError() };
+export function callFailure(thrown: unknown): CallFailure {
+  if (thrown instanceof StudioError) return { status: STATUS[thrown.code], body: thrown.toCallError() };
+  const err = storeHttpError(thrown) ?? thrown;
   if (err instanceof HttpError) {
     const body: CallError = { error: err.message, code: codeOf(err.status) };
     if (err.field !== undefined) body.field = err.field;

@@ -5,10 +5,10 @@ import { planImportSliced } from '../data/import.js';
 import { withSeedRows } from '../data/seed-writer.js';
 import type { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
+import { storeHttpError } from '../http/store-status.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
-import { prepareInserts } from '../store/prepared-insert.js';
-import type { TableStore } from '../store/table-store.js';
+import type { TableStore } from '../store/store.js';
 import { runSliced, TimeSlicer } from '../time-slice.js';
 import type { StudioSession } from './session.js';
 import { storeFor } from './tables.js';
@@ -37,17 +37,16 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
     const { store, schema } = storeFor(engine, table);
     const slicer = new TimeSlicer();
     const made = await make(store, schema, slicer);
-    const prepared = await runSliced(prepareInserts(schema, made.rows), slicer);
+    const prepared = await runSliced(store.prepareInserts(made.rows), slicer);
     if (storeFor(engine, table).store !== store) continue;
-    if (!engine.database) throw new HttpError(503, 'No database is open.');
-    const inserted = store.insertMany(
-      prepared,
-      (row, err) =>
-        new HttpError(
-          err instanceof HttpError ? err.status : 500,
-          `Row ${row}: ${(err as Error).message} Nothing was imported.`,
-        ),
-    );
+    if (!engine.store) throw new HttpError(503, 'No database is open.');
+    const inserted = await store.insertMany(prepared, (row, thrown) => {
+      const err = storeHttpError(thrown) ?? thrown;
+      return new HttpError(
+        err instanceof HttpError ? err.status : 500,
+        `Row ${row}: ${(err as Error).message} Nothing was imported.`,
+      );
+    });
     return { ...made, inserted };
   }
   throw new HttpError(
@@ -58,10 +57,10 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
 
 const numbered = (records: readonly unknown[]): NumberedRow[] => records.map((record, i) => ({ row: i + 1, record }));
 
-function allRows(store: TableStore, schema: SchemaModel): Record<string, unknown>[] {
+async function allRows(store: TableStore, schema: SchemaModel): Promise<Record<string, unknown>[]> {
   const query = parseListQuery(schema, undefined, []);
-  query.limit = store.count();
-  return JSON.parse(store.list(query).body) as Record<string, unknown>[];
+  query.limit = await store.count();
+  return JSON.parse((await store.list(query)).body) as Record<string, unknown>[];
 }
 
 export async function restoreRows(
@@ -86,7 +85,7 @@ export async function generate(
 ): Promise<{ inserted: number }> {
   checkCount(count, MAX_GENERATE);
   const { inserted } = await makeAndInsert(engine, table, async (store, schema, slicer) => ({
-    rows: numbered(await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count(), slicer)),
+    rows: numbered(await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, await store.count(), slicer)),
   }));
   return { inserted };
 }
@@ -106,7 +105,7 @@ export async function generatePreview(
 ): Promise<{ rows: Record<string, unknown>[] }> {
   checkCount(count, MAX_PREVIEW);
   const { store, schema } = storeFor(engine, table);
-  return { rows: await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, store.count()) };
+  return { rows: await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, await store.count()) };
 }
 
 export async function previewImport(engine: Engine, request: ImportRequest): Promise<ImportPreview> {
@@ -132,20 +131,24 @@ export async function importRows(
   return { inserted, skipped: bad };
 }
 
-export function exportTable(engine: Engine, table: string, format: DataFormat): { text: string; filename: string } {
+export async function exportTable(
+  engine: Engine,
+  table: string,
+  format: DataFormat,
+): Promise<{ text: string; filename: string }> {
   const { store, schema } = storeFor(engine, table);
-  return { text: exportRows(schema, allRows(store, schema), format), filename: `${table}.${format}` };
+  return { text: exportRows(schema, await allRows(store, schema), format), filename: `${table}.${format}` };
 }
 
 export async function saveSeed(session: StudioSession, table: string): Promise<{ rows: number }> {
   const { store, schema } = storeFor(session.engine, table);
-  const count = store.count();
+  const count = await store.count();
   if (count > MAX_SEED_ROWS)
     throw new HttpError(
       400,
       `'${table}' has ${count} rows; a seed section keeps at most ${MAX_SEED_ROWS}. Delete some rows first.`,
     );
-  const rows = allRows(store, schema);
+  const rows = await allRows(store, schema);
   const { applied, problems } = await session.saveFromApp(withSeedRows(session.text, schema.name, rows));
   if (!applied)
     throw new HttpError(
@@ -155,8 +158,8 @@ export async function saveSeed(session: StudioSession, table: string): Promise<{
   return { rows: rows.length };
 }
 
-export function resetToSeed(engine: Engine, table: string): { rows: number } {
+export async function resetToSeed(engine: Engine, table: string): Promise<{ rows: number }> {
   const { schema } = storeFor(engine, table);
-  const counts = engine.reset(schema.name);
+  const counts = await engine.reset(schema.name);
   return { rows: counts[schema.table] ?? 0 };
 }

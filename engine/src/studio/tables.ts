@@ -3,35 +3,19 @@ import type { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
-import { ident } from '../store/sql.js';
-import type { TableStore } from '../store/table-store.js';
-
-const INTERNAL = /^(sqlite_|_mockyard_|.*__mockyard_rebuild$)/;
+import { after, each, type TableStore } from '../store/store.js';
 
 /** Tables of the live config with row counts, plus tables left behind by removed schemas (read-only). */
-export function listTables(engine: Engine): TableInfo[] {
-  const db = engine.database;
-  if (!db) return [];
-  const live = engine.tables().map((t) => ({ ...t, rows: engine.tableStore(t.schema)?.count() ?? 0, orphaned: false }));
-  const names = new Set(live.map((t) => t.table));
-  const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
-  const orphans = all
-    .filter((name) => !names.has(name) && !INTERNAL.test(name))
-    .map((table) => {
-      const columns = db.prepare(`PRAGMA table_info(${ident(table)})`).all() as { name: string; type: string }[];
-      const rows = db
-        .prepare(`SELECT count(*) FROM ${ident(table)}`)
-        .pluck()
-        .get() as number;
-      return {
-        schema: '',
-        table,
-        fields: columns.map((c) => ({ name: c.name, type: c.type.toLowerCase() })),
-        rows,
-        orphaned: true,
-      };
-    });
-  return [...live, ...orphans];
+export async function listTables(engine: Engine): Promise<TableInfo[]> {
+  const store = engine.store;
+  if (!store) return [];
+  const live = engine.tables();
+  const stored = await store.tables(live.map((t) => t.table));
+  const rows = new Map(stored.map((t) => [t.table, t.rows]));
+  const orphans = stored
+    .filter((t) => t.columns)
+    .map((t) => ({ schema: '', table: t.table, fields: t.columns ?? [], rows: t.rows, orphaned: true }));
+  return [...live.map((t) => ({ ...t, rows: rows.get(t.table) ?? 0, orphaned: false })), ...orphans];
 }
 
 export function storeFor(engine: Engine, table: string): { store: TableStore; schema: SchemaModel } {
@@ -65,28 +49,12 @@ function totalsFor(engine: Engine): Map<string, number> {
   return cache;
 }
 
-/** Above this many rows, sorting the grid by a column gives that column an index first. */
-const SORT_INDEX_ROWS = 10_000;
-
-/**
- * Sorting a big table by a column without an index means sorting every row for every page the grid
- * asks for (0.7 s at a million rows); one index, made once, makes each page a short index walk.
- * An index holds no data of its own, so adding one loses nothing.
- */
-function ensureSortIndex(engine: Engine, schema: SchemaModel, field: string, rows: number): void {
-  const db = engine.database;
-  if (!db || rows < SORT_INDEX_ROWS || !schema.fieldMap.has(field) || schema.fieldMap.get(field)?.autoId) return;
-  db.exec(
-    `CREATE INDEX IF NOT EXISTS ${ident(`mockyard_sort_${schema.table}_${field}`)} ON ${ident(schema.table)} (${ident(field)})`,
-  );
-}
-
 /** A page of rows, with the list endpoint's filter syntax (`name_like=ann&age_gte=30`). */
-export function queryTable(engine: Engine, query: TableQuery): TableRows {
+export async function queryTable(engine: Engine, query: TableQuery): Promise<TableRows> {
   const offset = wholeNumber('tables.query', 'offset', query.offset);
   const limit = wholeNumber('tables.query', 'limit', query.limit);
   const { store, schema } = storeFor(engine, query.table);
-  if (query.sort) ensureSortIndex(engine, schema, query.sort.field, store.count());
+  if (query.sort) await engine.store?.ensureSortIndex?.(schema, query.sort.field);
   const params = new URLSearchParams(query.filter ?? '');
   params.delete('_page');
   params.delete('_limit');
@@ -98,7 +66,7 @@ export function queryTable(engine: Engine, query: TableQuery): TableRows {
   // table is unchanged, so scrolling a large filtered table does not count it again each time.
   const cache = totalsFor(engine);
   const key = `${schema.table}\u0000${params.toString()}`;
-  const { body, total } = store.list(list, list.offset > 0 ? cache.get(key) : undefined);
+  const { body, total } = await store.list(list, list.offset > 0 ? cache.get(key) : undefined);
   cache.set(key, total);
   const rows = JSON.parse(body) as Record<string, unknown>[];
   return list.notes.length ? { rows, total, notes: list.notes.map((n) => filterNote(schema, n)) } : { rows, total };
@@ -124,38 +92,46 @@ const keyColumn = (schema: SchemaModel): string => {
   return schema.idField.name;
 };
 
-export function insertRow(engine: Engine, table: string, row: Record<string, unknown>): Record<string, unknown> {
+export async function insertRow(
+  engine: Engine,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const { store } = storeFor(engine, table);
-  return JSON.parse(store.create(row, []).json) as Record<string, unknown>;
+  return JSON.parse((await store.create(row, [])).json) as Record<string, unknown>;
 }
 
-export function updateRow(
+export async function updateRow(
   engine: Engine,
   table: string,
   key: string | number,
   changes: Record<string, unknown>,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const { store, schema } = storeFor(engine, table);
-  const json = store.update([keyColumn(schema)], [String(key)], changes, 'patch');
+  const json = await store.update([keyColumn(schema)], [String(key)], changes, 'patch');
   if (json === undefined) throw new HttpError(404, `No row with ${keyColumn(schema)} ${key} in '${table}'.`);
   return JSON.parse(json) as Record<string, unknown>;
 }
 
-export function deleteRows(
+export async function deleteRows(
   engine: Engine,
   table: string,
   keys: (string | number)[],
-): { deleted: number; rows: Record<string, unknown>[] } {
+): Promise<{ deleted: number; rows: Record<string, unknown>[] }> {
   // A string is iterable too: { keys: "12" } must not delete rows 1 and 2.
   if (!Array.isArray(keys)) throw new HttpError(400, 'tables.delete needs { keys: [...] }, a list of keys.');
   const { store, schema } = storeFor(engine, table);
   const column = keyColumn(schema);
   const rows: Record<string, unknown>[] = [];
-  engine.database?.transaction(() => {
-    for (const key of keys) {
-      const json = store.delete([column], [String(key)]);
-      if (json !== undefined) rows.push(JSON.parse(json) as Record<string, unknown>);
-    }
-  })();
+  const database = engine.store;
+  if (!database) throw new HttpError(503, 'No database is open.');
+  // One transaction: all the rows go, or none (synchronous on SQLite, awaited on PostgreSQL).
+  await database.transaction(() =>
+    each(keys, (key) =>
+      after(store.delete([column], [String(key)]), (json) => {
+        if (json !== undefined) rows.push(JSON.parse(json) as Record<string, unknown>);
+      }),
+    ),
+  );
   return { deleted: rows.length, rows };
 }

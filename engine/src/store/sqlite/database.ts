@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { messages } from '../../../shared/src/messages.js';
-import type { Problem } from '../../../shared/src/problems.js';
-import type { SchemaModel, ServiceModel } from '../model/service-model.js';
-import { fromPackage } from '../package-root.js';
+import { messages } from '../../../../shared/src/messages.js';
+import type { Problem } from '../../../../shared/src/problems.js';
+import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
+import { fromPackage } from '../../package-root.js';
 import { migrateTable, type TableMigration } from './migrate.js';
-import { TableStore, type TableChange } from './table-store.js';
+import { SqliteTableStore as TableStore, type TableChange } from './table-store.js';
 
 export type { Database };
 

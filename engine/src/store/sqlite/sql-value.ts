@@ -1,4 +1,4 @@
-import type { FieldModel } from '../model/service-model.js';
+import type { FieldModel } from '../../model/service-model.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');

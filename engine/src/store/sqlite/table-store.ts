@@ -1,24 +1,22 @@
 import type Database from 'better-sqlite3';
-import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
-import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
-import { recordProblem } from '../model/record-check.js';
-import type { FieldModel, SchemaModel } from '../model/service-model.js';
-import type { ListQuery } from './list-query.js';
-import { insertSql, insertValues, type PreparedInsert, type RefusedInsert } from './prepared-insert.js';
+import { fromText, TEXT_FORM } from '../../../../shared/src/field-text.js';
+import { httpMessages } from '../../../../shared/src/messages.js';
+import { HttpError } from '../../http-error.js';
+import { recordProblem } from '../../model/record-check.js';
+import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import type { ListQuery } from '../list-query.js';
+import { insertSql, insertValues, prepareInserts } from './prepared-insert.js';
+import type { PreparedInsert, RefusedInsert } from '../store.js';
+import type { Steps } from '../../time-slice.js';
 import { ident, recordJsonExpr } from './sql.js';
 import { toSqlValue } from './sql-value.js';
-import { toHttpError } from './sqlite-errors.js';
+import { damaged, toStoreError } from './sqlite-errors.js';
+import { listSql } from './list-sql.js';
+import type { FixedValue, TableChange, TableStore } from '../store.js';
 
-export type TableChange = 'insert' | 'update' | 'delete';
+export type { TableChange };
 type Statement = Database.Statement<unknown[], unknown>;
 type Row = Record<string, unknown>;
-
-/** A column fixed by a path parameter, e.g. `authorId` in /users/:authorId/posts. */
-export interface FixedValue {
-  column: string;
-  value: string;
-}
 
 const MAX_CACHED_STATEMENTS = 256;
 
@@ -45,10 +43,10 @@ function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
 }
 
 /**
- * Reads and writes one schema's table with statements prepared once per config version.
- * Records leave SQLite as JSON text (see `recordJsonExpr`), ready to send.
+ * Reads and writes one schema's table with statements prepared once per config version, answering
+ * synchronously. Records leave SQLite as JSON text (see `recordJsonExpr`), ready to send.
  */
-export class TableStore {
+export class SqliteTableStore implements TableStore {
   private readonly json: string;
   private readonly table: string;
   private readonly cache = new Map<string, Statement>();
@@ -84,28 +82,35 @@ export class TableStore {
    * used instead of a count(*) when the page alone cannot tell the total.
    */
   list(query: ListQuery, knownTotal?: number): { body: string; total: number } {
-    // One row more than the page tells whether there are more; only then is a count(*) needed.
-    const rows = this.statement(
-      `SELECT ${this.json} FROM ${this.table}${query.where}${query.orderBy} LIMIT ? OFFSET ?`,
-    ).all(...query.values, query.limit + 1, query.offset) as string[];
-    const more = rows.length > query.limit;
-    if (more) rows.pop();
-    // Without more rows, the total is what came before this page plus this page, unless the page
-    // is empty past the end (then the rows before it are unknown).
-    const known = !more && (rows.length > 0 || query.offset === 0);
-    const total = known
-      ? query.offset + rows.length
-      : (knownTotal ??
-        (this.statement(`SELECT count(*) FROM ${this.table}${query.where}`).get(...query.values) as number));
-    return { body: `[${rows.join(',')}]`, total };
+    const { where, values, orderBy } = listSql(query);
+    return this.read(() => {
+      // One row more than the page tells whether there are more; only then is a count(*) needed.
+      const rows = this.statement(`SELECT ${this.json} FROM ${this.table}${where}${orderBy} LIMIT ? OFFSET ?`).all(
+        ...values,
+        query.limit + 1,
+        query.offset,
+      ) as string[];
+      const more = rows.length > query.limit;
+      if (more) rows.pop();
+      // Without more rows, the total is what came before this page plus this page, unless the page
+      // is empty past the end (then the rows before it are unknown).
+      const known = !more && (rows.length > 0 || query.offset === 0);
+      const total = known
+        ? query.offset + rows.length
+        : (knownTotal ?? (this.statement(`SELECT count(*) FROM ${this.table}${where}`).get(...values) as number));
+      return { body: `[${rows.join(',')}]`, total };
+    });
   }
 
   /** The first record whose columns equal the values (bound as text), as JSON text. */
   get(columns: readonly string[], values: readonly string[]): string | undefined {
     const where = columns.map((c) => `${ident(c)} = ?`).join(' AND ');
-    return this.statement(`SELECT ${this.json} FROM ${this.table} WHERE ${where} LIMIT 1`).get(...values) as
-      | string
-      | undefined;
+    return this.read(
+      () =>
+        this.statement(`SELECT ${this.json} FROM ${this.table} WHERE ${where} LIMIT 1`).get(...values) as
+          | string
+          | undefined,
+    );
   }
 
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
@@ -137,14 +142,18 @@ export class TableStore {
    * list ends with a refused row) none; `fail` turns the failing row's error into the one thrown.
    * The table is reported changed once, after the commit.
    */
+  prepareInserts(rows: readonly { row: number; record: unknown }[]): Steps<(PreparedInsert | RefusedInsert)[]> {
+    return prepareInserts(this.schema, rows);
+  }
+
   insertMany(rows: readonly (PreparedInsert | RefusedInsert)[], fail: (row: number, err: unknown) => Error): number {
     this.db.transaction(() => {
       for (const p of rows) {
         if ('refused' in p) throw fail(p.row, p.refused);
         try {
-          this.statement(p.sql, false).run(...p.values);
+          this.statement(p.sql, false).run(...(p.values as (string | number | null)[]));
         } catch (err) {
-          throw fail(p.row, toHttpError(err, this.schema, p.record));
+          throw fail(p.row, toStoreError(err, this.schema, p.record));
         }
       }
     })();
@@ -199,7 +208,16 @@ export class TableStore {
 
   /** Number of rows; used by seeding and the studio. */
   count(): number {
-    return this.statement(`SELECT count(*) FROM ${this.table}`).get() as number;
+    return this.read(() => this.statement(`SELECT count(*) FROM ${this.table}`).get() as number);
+  }
+
+  /** Runs a read; a damaged file becomes a `damaged` StoreError. */
+  private read<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (err) {
+      throw damaged(err) ?? err;
+    }
   }
 
   /**
@@ -212,7 +230,7 @@ export class TableStore {
     try {
       return run();
     } catch (err) {
-      throw toHttpError(err, this.schema, record);
+      throw toStoreError(err, this.schema, record);
     }
   }
 }

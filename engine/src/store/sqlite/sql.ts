@@ -1,5 +1,5 @@
-import type { FieldType } from '../../../shared/src/config-schema.js';
-import type { FieldModel, SchemaModel } from '../model/service-model.js';
+import type { FieldType } from '../../../../shared/src/config-schema.js';
+import type { FieldModel, SchemaModel } from '../../model/service-model.js';
 
 /** Identifiers come only from validated schema and field names; quoting keeps keywords safe. */
 export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;

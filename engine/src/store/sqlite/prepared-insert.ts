@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError } from '../http-error.js';
-import { recordProblem } from '../model/record-check.js';
-import type { SchemaModel } from '../model/service-model.js';
-import type { Steps } from '../time-slice.js';
+import { HttpError } from '../../http-error.js';
+import { recordProblem } from '../../model/record-check.js';
+import type { SchemaModel } from '../../model/service-model.js';
+import type { Steps } from '../../time-slice.js';
+import type { PreparedInsert, RefusedInsert } from '../store.js';
 import { ident } from './sql.js';
 import { toSqlValue } from './sql-value.js';
 
@@ -34,20 +35,7 @@ export function insertSql(schema: SchemaModel, names: readonly string[]): string
   return `INSERT INTO ${ident(schema.table)} ${columnsAndValues}`;
 }
 
-/** A row ready to write: its statement and values, and the record for naming a conflict. */
-export interface PreparedInsert {
-  /** 1-based, as the caller numbers its rows (the line of a CSV file, the item of a JSON array). */
-  row: number;
-  sql: string;
-  values: (string | number | null)[];
-  record: Row;
-}
-
-/** A row that does not fit the schema: writing stops there, as a create of it would fail. */
-export interface RefusedInsert {
-  row: number;
-  refused: HttpError;
-}
+export type { PreparedInsert, RefusedInsert };
 
 /**
  * Checks and converts rows for `TableStore.insertMany`, one step per row, so that the write itself

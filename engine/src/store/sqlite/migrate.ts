@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { FieldType } from '../../../shared/src/config-schema.js';
-import type { SchemaModel } from '../model/service-model.js';
+import type { FieldType } from '../../../../shared/src/config-schema.js';
+import type { SchemaModel } from '../../model/service-model.js';
 import { AFFINITY, columnDefinition, ident, lookupIndexName, uniqueIndexName } from './sql.js';
 
 const META_TABLE = '_mockyard_fields';

@@ -1,0 +1,15 @@
+import type { Store } from './store.js';
+import { SqliteStore } from './sqlite/sqlite-store.js';
+
+/** True for a PostgreSQL connection URL (`postgres://` or `postgresql://`). */
+export const isPostgresUrl = (database: string): boolean => /^postgres(?:ql)?:\/\//i.test(database);
+
+/**
+ * The store for `server.database`: a PostgreSQL URL opens a pool (loaded only then, so a SQLite
+ * mock never loads the driver); anything else is a SQLite file.
+ */
+export async function openStore(database: string, options: { schema?: string } = {}): Promise<Store> {
+  if (!isPostgresUrl(database)) return SqliteStore.open(database);
+  // PENDING-PG: the PostgreSQL store lands in store/postgres/.
+  throw new Error(`PostgreSQL is not wired yet (${options.schema ?? 'mockyard'}).`);
+}
