@@ -1,0 +1,137 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { isUnavailable, toStoreError } from './errors.js';
+import type { PgValue } from './values.js';
+
+/** A transaction in progress: its client, and what to do once it commits (report changed tables). */
+interface Transaction {
+  client: pg.PoolClient;
+  afterCommit: (() => void)[];
+}
+
+export interface QueryOptions {
+  /**
+   * A read may run once more when the connection it got was already dead (the first query after
+   * PostgreSQL came back can meet a pooled connection from before); a write never is.
+   */
+  retry?: boolean;
+}
+
+/**
+ * The pool, and the one way this store talks to PostgreSQL: `query` runs on the transaction's
+ * client inside `transaction(work)` (found with AsyncLocalStorage, so TableStore calls made by
+ * `work` join it) and on any pooled client otherwise. Statements are named (prepared once per
+ * connection); their text carries every parameter's cast, so a retyped column gets new statements.
+ */
+export class Connection {
+  readonly pool: pg.Pool;
+  private readonly current = new AsyncLocalStorage<Transaction>();
+  private readonly names = new Map<string, string>();
+  /** The last error of an idle pooled client (PostgreSQL went away); kept for messages only. */
+  lastIdleError: Error | undefined;
+
+  constructor(config: pg.PoolConfig) {
+    this.pool = new pg.Pool(config);
+    // An idle client whose server went away emits 'error'; without a listener that would crash the
+    // process. The pool drops the client; the next query connects again.
+    this.pool.on('error', (err) => {
+      this.lastIdleError = err;
+    });
+  }
+
+  private statementName(text: string): string {
+    let name = this.names.get(text);
+    if (name === undefined) {
+      if (this.names.size >= 2000) this.names.clear();
+      name = `mockyard_${this.names.size + 1}_${Date.now().toString(36)}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  /** Runs one statement; rows come as arrays. Failures are StoreErrors where they have a kind. */
+  async query(text: string, values: readonly PgValue[] = [], options: QueryOptions = {}): Promise<unknown[][]> {
+    const tx = this.current.getStore();
+    const config: pg.QueryArrayConfig = {
+      text,
+      values: values as PgValue[],
+      rowMode: 'array',
+      name: this.statementName(text),
+    };
+    try {
+      return (await (tx ? tx.client : this.pool).query(config)).rows;
+    } catch (err) {
+      if (!tx && options.retry && isUnavailable(err)) {
+        try {
+          return (await this.pool.query(config)).rows;
+        } catch (again) {
+          throw toStoreError(again);
+        }
+      }
+      throw toStoreError(err);
+    }
+  }
+
+  /** Runs statements that take no parameters (DDL), unnamed. */
+  async exec(text: string): Promise<void> {
+    const tx = this.current.getStore();
+    try {
+      await (tx ? tx.client : this.pool).query(text);
+    } catch (err) {
+      throw toStoreError(err);
+    }
+  }
+
+  /** Whether the caller runs inside `transaction`. */
+  get inTransaction(): boolean {
+    return this.current.getStore() !== undefined;
+  }
+
+  /** Runs `then` after the current transaction commits (never, if it rolls back); at once outside one. */
+  afterCommit(then: () => void): void {
+    const tx = this.current.getStore();
+    if (tx) tx.afterCommit.push(then);
+    else then();
+  }
+
+  /**
+   * Runs `work` in one transaction on one client: every query it makes (directly or through a
+   * TableStore) runs there. A transaction inside another joins it.
+   */
+  async transaction<T>(work: () => T | Promise<T>): Promise<T> {
+    if (this.current.getStore()) return work();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw toStoreError(err);
+    }
+    // While checked out, the pool does not listen for the client's errors: a server that goes away
+    // mid-transaction must fail the transaction, not crash the process.
+    let broken: Error | undefined;
+    const onError = (err: Error): void => {
+      broken = err;
+    };
+    client.on('error', onError);
+    const tx: Transaction = { client, afterCommit: [] };
+    try {
+      await client.query('BEGIN');
+      const result = await this.current.run(tx, work);
+      await client.query('COMMIT');
+      for (const then of tx.afterCommit) then();
+      return result;
+    } catch (err) {
+      broken ??= isUnavailable(err) ? (err as Error) : undefined;
+      if (!broken) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw toStoreError(err);
+    } finally {
+      client.removeListener('error', onError);
+      // A broken client is destroyed, not returned to the pool.
+      client.release(broken ?? false);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

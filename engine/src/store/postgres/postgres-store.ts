@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../../../shared/src/messages.js';
+import type { Problem } from '../../../../shared/src/problems.js';
+import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
+import {
+  type MaybePromise,
+  type PreparedTables,
+  type Store,
+  type StoredTable,
+  StoreError,
+  type TableChange,
+  type TableStore,
+} from '../store.js';
+import { readCatalog } from './catalog.js';
+import { CHANNEL, ChangeListener, changePayload, type NotifiedChange } from './changes.js';
+import type { Connection } from './connection.js';
+import { migrateTable } from './migrate.js';
+import { advisoryKey, ident, META_TABLE, qualified, SEQ_COLUMN, sortIndexName } from './sql.js';
+import { type TableContext, PostgresTableStore } from './table-store.js';
+
+type OnChange = (schema: SchemaModel, change: TableChange | 'reset') => void;
+
+/** Above this many rows, sorting by a column gives that column an index first (as on SQLite). */
+const SORT_INDEX_ROWS = 10_000;
+
+/**
+ * The PostgreSQL store: one pool, each config's tables in one PostgreSQL schema. Migrations, seeding
+ * and resets run in one transaction under an advisory lock of that schema, so replicas starting
+ * (or resetting) together do it once; writes of other replicas reach `onChange` through
+ * LISTEN/NOTIFY (changes.ts).
+ */
+export class PostgresStore implements Store {
+  readonly kind = 'postgres';
+  private readonly ctx: TableContext;
+  private readonly lockKey: string;
+  private readonly listener: ChangeListener | undefined;
+  /** The latest prepare's schemas by table and its onChange, for changes other replicas make. */
+  private live: { byTable: Map<string, SchemaModel>; onChange: OnChange } | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    readonly location: string,
+    readonly pgSchema: string,
+    options: { notify: boolean; listen: import('pg').ClientConfig | undefined },
+  ) {
+    const storeId = randomUUID();
+    this.ctx = { connection, pgSchema, storeId, notify: options.notify };
+    this.lockKey = advisoryKey(pgSchema);
+    if (options.listen)
+      this.listener = new ChangeListener(
+        options.listen,
+        storeId,
+        pgSchema,
+        (table, change) => this.remoteChange(table, change),
+        () => {
+          for (const table of this.live?.byTable.keys() ?? []) this.remoteChange(table, 'update');
+        },
+      );
+  }
+
+  /** Starts listening for other replicas' changes (a failure only schedules retries). */
+  async listen(): Promise<void> {
+    await this.listener?.start();
+  }
+
+  private remoteChange(table: string, change: NotifiedChange): void {
+    const schema = this.live?.byTable.get(table);
+    if (schema) this.live?.onChange(schema, change);
+  }
+
+  private lock(): Promise<unknown> {
+    return this.connection.query('SELECT pg_advisory_xact_lock($1::bigint)', [this.lockKey]);
+  }
+
+  async prepare(model: ServiceModel, onChange: OnChange): Promise<PreparedTables> {
+    const prepared = await this.connection.transaction(async () => {
+      await this.lock();
+      const catalog = await readCatalog(this.connection, this.pgSchema);
+      if (!catalog.schemaExists) await this.connection.exec(`CREATE SCHEMA ${ident(this.pgSchema)}`);
+      if (!catalog.tables.has(META_TABLE))
+        await this.connection.exec(
+          `CREATE TABLE ${qualified(this.pgSchema, META_TABLE)} (table_name text NOT NULL, column_name text NOT NULL, field_type text NOT NULL, PRIMARY KEY (table_name, column_name))`,
+        );
+      const tables = new Map<string, TableStore>();
+      const warnings: Problem[] = [];
+      const seeding: TableContext = { ...this.ctx, notify: false };
+      for (const schema of model.schemas.values()) {
+        let migration: Awaited<ReturnType<typeof migrateTable>>;
+        try {
+          migration = await migrateTable(this.connection, this.pgSchema, schema, catalog.tables.get(schema.table));
+        } catch (err) {
+          if (err instanceof StoreError) throw err;
+          throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
+        }
+        tables.set(schema.name, new PostgresTableStore(this.ctx, schema, (change) => onChange(schema, change)));
+        for (const column of migration.hiddenColumns) {
+          warnings.push({
+            code: 'hiddenColumn',
+            severity: 'warning',
+            message: messages.hiddenColumn(schema.table, column),
+            range: schema.range,
+            path: ['schemas', schema.name],
+          });
+        }
+        if (migration.created) {
+          const seeder = new PostgresTableStore(seeding, schema, () => {});
+          for (const row of model.seed.get(schema.name) ?? []) await seeder.create(row, []);
+        }
+      }
+      return { tables, warnings };
+    });
+    this.live = { byTable: new Map([...model.schemas.values()].map((s) => [s.table, s])), onChange };
+    return prepared;
+  }
+
+  async reset(model: ServiceModel, only?: string): Promise<Record<string, number>> {
+    return this.connection.transaction(async () => {
+      await this.lock();
+      const counts: Record<string, number> = {};
+      const seeding: TableContext = { ...this.ctx, notify: false };
+      for (const schema of model.schemas.values()) {
+        if (only !== undefined && schema.name !== only) continue;
+        const t = qualified(this.pgSchema, schema.table);
+        await this.connection.exec(`DELETE FROM ${t}`);
+        // Auto ids start again at 1, as SQLite numbers the rows of an emptied table.
+        const id = schema.idField;
+        if (id?.autoId === 'integer')
+          await this.connection.query('SELECT setval(pg_get_serial_sequence($1::text, $2::text), 1, false)', [
+            t,
+            id.name,
+          ]);
+        const rows = model.seed.get(schema.name) ?? [];
+        const seeder = new PostgresTableStore(seeding, schema, () => {});
+        for (const row of rows) await seeder.create(row, []);
+        counts[schema.table] = rows.length;
+        if (this.ctx.notify)
+          await this.connection.query(`SELECT pg_notify('${CHANNEL}', $1::text)`, [
+            changePayload(this.ctx.storeId, this.pgSchema, schema.table, 'reset'),
+          ]);
+      }
+      return counts;
+    });
+  }
+
+  transaction<T>(work: () => MaybePromise<T>): Promise<T> {
+    return this.connection.transaction(work);
+  }
+
+  async tables(live: readonly string[]): Promise<StoredTable[]> {
+    const names = new Set(live);
+    const catalog = await readCatalog(this.connection, this.pgSchema);
+    const result: StoredTable[] = [];
+    for (const [table, info] of [...catalog.tables].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (table.startsWith('_mockyard_')) continue;
+      const counted = await this.connection.query(`SELECT count(*) FROM ${qualified(this.pgSchema, table)}`, [], {
+        retry: true,
+      });
+      const rows = Number(counted[0]?.[0]);
+      if (names.has(table)) result.push({ table, rows });
+      else {
+        const columns = info.columns
+          .filter((c) => c.name !== SEQ_COLUMN)
+          .map((c) => ({ name: c.name, type: info.recorded.get(c.name) ?? c.type }));
+        result.push({ table, rows, columns });
+      }
+    }
+    return result;
+  }
+
+  /** As on SQLite: sorting a big table by a column first gives that column an index (nulls first, as lists sort). */
+  async ensureSortIndex(schema: SchemaModel, field: string): Promise<void> {
+    if (!schema.fieldMap.has(field) || schema.fieldMap.get(field)?.autoId) return;
+    const t = qualified(this.pgSchema, schema.table);
+    const counted = await this.connection.query(`SELECT count(*) FROM ${t}`, [], { retry: true });
+    if (Number(counted[0]?.[0]) < SORT_INDEX_ROWS) return;
+    await this.connection.exec(
+      `CREATE INDEX IF NOT EXISTS ${ident(sortIndexName(schema.table, field))} ON ${t} (${ident(field)} NULLS FIRST)`,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.close();
+    await this.connection.close();
+  }
+}

@@ -1,0 +1,284 @@
+import { httpMessages } from '../../../../shared/src/messages.js';
+import { HttpError } from '../../http-error.js';
+import { recordProblem } from '../../model/record-check.js';
+import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import type { Steps } from '../../time-slice.js';
+import type { ListQuery } from '../list-query.js';
+import { insertSql, prepareInserts } from './bulk-insert.js';
+import {
+  type FixedValue,
+  type PreparedInsert,
+  type RefusedInsert,
+  StoreError,
+  type TableChange,
+  type TableStore,
+} from '../store.js';
+import { CHANNEL, changePayload } from './changes.js';
+import type { Connection } from './connection.js';
+import { toStoreError } from './errors.js';
+import { listSql } from './list-sql.js';
+import { ident, primaryKeyName, qualified, recordJsonExpr } from './sql.js';
+import { castOf, insertValues, keyConditions, type PgValue, pathValue, pgValue, sameKey } from './values.js';
+
+type Row = Record<string, unknown>;
+
+/** What every table store of one PostgresStore shares. */
+export interface TableContext {
+  connection: Connection;
+  pgSchema: string;
+  /** This store's id in change notifications, so its own are not reported twice. */
+  storeId: string;
+  /** Whether writes NOTIFY other replicas (see changes.ts). */
+  notify: boolean;
+}
+
+/** A location value as the field's type has it (the column comes back as text, so cached plans keep their result type). */
+function locationValue(field: FieldModel | undefined, text: unknown): unknown {
+  if (text === null || text === undefined || !field) return text;
+  if (castOf(field) === 'bigint' || castOf(field) === 'float8') return Number(text);
+  if (castOf(field) === 'boolean') return text === 'true';
+  return text;
+}
+
+/**
+ * Reads and writes one schema's table in PostgreSQL, with the SQLite TableStore's rules: records
+ * leave the database as JSON text (`recordJsonExpr`), a key given as text is read as its column's
+ * type, and the first matching record is the one read, updated or deleted.
+ */
+export class PostgresTableStore implements TableStore {
+  private readonly table: string;
+  private readonly fieldList: string;
+
+  constructor(
+    private readonly ctx: TableContext,
+    readonly schema: SchemaModel,
+    private readonly onChange: (change: TableChange) => void,
+  ) {
+    this.table = qualified(ctx.pgSchema, schema.table);
+    this.fieldList = schema.fields.map((f) => ident(f.name)).join(', ');
+  }
+
+  /** `, pg_notify(...)` for a write's final SELECT, and its payload added to `params`. */
+  private notifyColumn(change: TableChange, params: PgValue[]): string {
+    if (!this.ctx.notify) return '';
+    params.push(changePayload(this.ctx.storeId, this.ctx.pgSchema, this.schema.table, change));
+    return `, pg_notify('${CHANNEL}', $${params.length}::text)`;
+  }
+
+  private changed(change: TableChange): void {
+    this.ctx.connection.afterCommit(() => this.onChange(change));
+  }
+
+  async list(query: ListQuery, knownTotal?: number): Promise<{ body: string; total: number }> {
+    const { where, values, orderBy } = listSql(this.schema, query);
+    const n = values.length;
+    // One row more than the page tells whether there are more; only then is a count(*) needed.
+    // The page is chosen first and only its rows become JSON.
+    const rows = await this.ctx.connection.query(
+      `SELECT ${recordJsonExpr(this.schema, 's')} FROM (SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} LIMIT $${n + 1}::bigint OFFSET $${n + 2}::bigint) s`,
+      [...values, query.limit + 1, query.offset],
+      { retry: true },
+    );
+    const more = rows.length > query.limit;
+    if (more) rows.pop();
+    const known = !more && (rows.length > 0 || query.offset === 0);
+    let total: number;
+    if (known) total = query.offset + rows.length;
+    else if (knownTotal !== undefined) total = knownTotal;
+    else {
+      const counted = await this.ctx.connection.query(`SELECT count(*) FROM ${this.table}${where}`, values, {
+        retry: true,
+      });
+      total = Number(counted[0]?.[0]);
+    }
+    return { body: `[${rows.map((r) => r[0]).join(',')}]`, total };
+  }
+
+  async get(columns: readonly string[], values: readonly string[]): Promise<string | undefined> {
+    const params: PgValue[] = [];
+    const where = keyConditions(this.schema, columns, values, params);
+    const rows = await this.ctx.connection.query(
+      `SELECT ${recordJsonExpr(this.schema)} FROM ${this.table} WHERE ${where} LIMIT 1`,
+      params,
+      { retry: true },
+    );
+    return rows[0]?.[0] as string | undefined;
+  }
+
+  async create(
+    body: unknown,
+    fixed: readonly FixedValue[],
+    locationColumn?: string,
+  ): Promise<{ json: string; location: unknown }> {
+    const problem = recordProblem(this.schema, body, 'create');
+    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
+    const record: Row = { ...(body as Row) };
+    for (const { column, value } of fixed) {
+      const field = this.schema.fieldMap.get(column) as FieldModel;
+      const converted = pathValue(field, value);
+      if (record[column] !== undefined && record[column] !== converted) {
+        throw new HttpError(
+          400,
+          httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)),
+        );
+      }
+      record[column] = converted;
+    }
+    const { fields, values } = insertValues(this.schema, record);
+    const params: PgValue[] = [...values];
+    const id = this.schema.idField;
+    const explicitId = id?.autoId === 'integer' && fields.includes(id);
+    // An id given by the client moves the id sequence past it, so later ids the database picks do
+    // not meet it (SQLite picks max(id) + 1).
+    let bump = '';
+    if (explicitId && id) {
+      params.push(this.table, id.name);
+      bump = `, (SELECT setval(q.s, w.${ident(id.name)}) FROM (SELECT pg_get_serial_sequence($${params.length - 1}, $${params.length})::regclass AS s) q WHERE coalesce(pg_sequence_last_value(q.s), 0) < w.${ident(id.name)})`;
+    }
+    const location = locationColumn ? `, w.${ident(locationColumn)}::text` : ', NULL';
+    const notify = this.notifyColumn('insert', params);
+    const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJsonExpr(this.schema, 'w')}${location}${notify}${bump} FROM w`;
+    let rows: unknown[][];
+    try {
+      rows = await this.ctx.connection.query(sql, params);
+    } catch (err) {
+      const failure = toStoreError(err, this.schema, record);
+      // The id the sequence gave was taken by a row written with that id while the sequence lagged
+      // (two replicas writing explicit ids at once): move the sequence past the largest id and retry once.
+      if (
+        !(id?.autoId === 'integer' && !explicitId && this.isIdConflict(err, failure)) ||
+        this.ctx.connection.inTransaction
+      )
+        throw failure;
+      await this.ctx.connection.query(
+        `SELECT setval(pg_get_serial_sequence($1, $2), (SELECT max(${ident(id.name)}) FROM ${this.table}))`,
+        [this.table, id.name],
+      );
+      try {
+        rows = await this.ctx.connection.query(sql, params);
+      } catch (again) {
+        throw toStoreError(again, this.schema, record);
+      }
+    }
+    const row = rows[0] as unknown[];
+    this.changed('insert');
+    return {
+      json: row[0] as string,
+      location: locationValue(locationColumn ? this.schema.fieldMap.get(locationColumn) : undefined, row[1]),
+    };
+  }
+
+  private isIdConflict(err: unknown, failure: unknown): boolean {
+    return (
+      failure instanceof StoreError &&
+      failure.kind === 'conflict' &&
+      (err as { constraint?: unknown }).constraint === primaryKeyName(this.schema.table)
+    );
+  }
+
+  async update(
+    columns: readonly string[],
+    values: readonly string[],
+    body: unknown,
+    mode: 'patch' | 'replace',
+  ): Promise<string | undefined> {
+    const problem = recordProblem(this.schema, body, mode);
+    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
+    const record = body as Row;
+    // The path names the record: a key column sent in the body must agree with it, in both modes.
+    columns.forEach((column, i) => {
+      const sent = record[column];
+      const field = this.schema.fieldMap.get(column) as FieldModel;
+      if (sent !== undefined && sent !== null && !sameKey(field, sent, values[i] as string)) {
+        throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
+      }
+    });
+    // Neither mode rewrites the key columns or the primary key: a record keeps its identity.
+    const writable = (f: FieldModel): boolean => f.autoId === undefined && !columns.includes(f.name);
+    const fields =
+      mode === 'patch'
+        ? this.schema.fields.filter((f) => writable(f) && record[f.name] !== undefined)
+        : this.schema.fields.filter(writable);
+    if (fields.length === 0) return this.get(columns, values);
+    const params: PgValue[] = fields.map((f) =>
+      pgValue(f, record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null),
+    );
+    const set = fields.map((f, i) => `${ident(f.name)} = $${i + 1}::${castOf(f)}`).join(', ');
+    const where = keyConditions(this.schema, columns, values, params);
+    const notify = this.notifyColumn('update', params);
+    const rows = await this.write(
+      `WITH w AS (UPDATE ${this.table} SET ${set} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJsonExpr(this.schema, 'w')}${notify} FROM w`,
+      params,
+      record,
+    );
+    const json = rows[0]?.[0] as string | undefined;
+    if (json !== undefined) this.changed('update');
+    return json;
+  }
+
+  async delete(columns: readonly string[], values: readonly string[]): Promise<string | undefined> {
+    const params: PgValue[] = [];
+    const where = keyConditions(this.schema, columns, values, params);
+    const notify = this.notifyColumn('delete', params);
+    const rows = await this.write(
+      `WITH w AS (DELETE FROM ${this.table} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJsonExpr(this.schema, 'w')}${notify} FROM w`,
+      params,
+      {},
+    );
+    const json = rows[0]?.[0] as string | undefined;
+    if (json !== undefined) this.changed('delete');
+    return json;
+  }
+
+  prepareInserts(rows: readonly { row: number; record: unknown }[]): Steps<(PreparedInsert | RefusedInsert)[]> {
+    return prepareInserts(this.ctx.pgSchema, this.schema, rows);
+  }
+
+  /**
+   * Writes prepared rows in one transaction (joining the caller's, if any): all of them, or none.
+   * Ids given by the rows move the id sequence past them once, at the end; the table is reported
+   * changed once, after the commit.
+   */
+  async insertMany(
+    rows: readonly (PreparedInsert | RefusedInsert)[],
+    fail: (row: number, err: unknown) => Error,
+  ): Promise<number> {
+    const connection = this.ctx.connection;
+    await connection.transaction(async () => {
+      for (const p of rows) {
+        if ('refused' in p) throw fail(p.row, p.refused);
+        try {
+          await connection.query(p.sql, p.values as PgValue[]);
+        } catch (err) {
+          throw fail(p.row, toStoreError(err, this.schema, p.record));
+        }
+      }
+      const id = this.schema.idField;
+      if (id?.autoId === 'integer' && rows.some((p) => 'record' in p && p.record[id.name] != null))
+        await connection.query(
+          `SELECT setval(pg_get_serial_sequence($1::text, $2::text), max(${ident(id.name)})) FROM ${this.table} HAVING max(${ident(id.name)}) > coalesce(pg_sequence_last_value(pg_get_serial_sequence($1::text, $2::text)::regclass), 0)`,
+          [this.table, id.name],
+        );
+      if (rows.length > 0 && this.ctx.notify) {
+        const params: PgValue[] = [];
+        const notify = this.notifyColumn('insert', params).slice(2);
+        await connection.query(`SELECT ${notify}`, params);
+      }
+    });
+    if (rows.length > 0) this.changed('insert');
+    return rows.length;
+  }
+
+  async count(): Promise<number> {
+    const rows = await this.ctx.connection.query(`SELECT count(*) FROM ${this.table}`, [], { retry: true });
+    return Number(rows[0]?.[0]);
+  }
+
+  private async write(sql: string, params: PgValue[], record: Row): Promise<unknown[][]> {
+    try {
+      return await this.ctx.connection.query(sql, params);
+    } catch (err) {
+      throw toStoreError(err, this.schema, record);
+    }
+  }
+}

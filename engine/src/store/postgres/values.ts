@@ -1,0 +1,111 @@
+/**
+ * Values on their way into PostgreSQL: record values as bound parameters, path values (text) as the
+ * column's type reads them, and the key rules a create and an update share with the SQLite store.
+ */
+import { randomUUID } from 'node:crypto';
+import { fromText, TEXT_FORM } from '../../../../shared/src/field-text.js';
+import { httpMessages } from '../../../../shared/src/messages.js';
+import { HttpError } from '../../http-error.js';
+import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import { CAST, expectedType, ident } from './sql.js';
+
+type Row = Record<string, unknown>;
+export type PgValue = string | number | boolean | null;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** A lone UTF-16 surrogate has no UTF-8 form: it becomes one U+FFFD, as the SQLite store stores it. */
+const wellFormed = (text: string): string =>
+  LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+
+/** The cast a field's value is bound with (`$1::bigint`); an auto id's column type decides. */
+export const castOf = (field: FieldModel): string =>
+  field.autoId === 'integer' ? 'bigint' : field.autoId === 'uuid' ? 'text' : CAST[field.type];
+
+/** The value as the column stores it: json fields as their JSON text, strings well-formed. */
+export function pgValue(field: FieldModel, value: unknown): PgValue {
+  if (value === null || value === undefined) return null;
+  if (field.type === 'json' && field.autoId === undefined) return JSON.stringify(value);
+  if (typeof value === 'string') return wellFormed(value);
+  return value as number | boolean;
+}
+
+/**
+ * The fields a create writes for `record` and their values, as the SQLite store's insertValues
+ * chooses them: an integer auto id not given is left to the column's identity; a uuid key missing
+ * or null is made here; other missing fields get their default or null. Fills those values into
+ * `record`, so a conflict can name them.
+ */
+export function insertValues(schema: SchemaModel, record: Row): { fields: FieldModel[]; values: PgValue[] } {
+  const fields = schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null));
+  for (const f of fields) {
+    if (f.autoId === 'uuid' && record[f.name] === null) record[f.name] = randomUUID();
+    else if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
+  }
+  return { fields, values: fields.map((f) => pgValue(f, record[f.name])) };
+}
+
+/**
+ * `column = $n` for a value given as text (a path parameter), read as the column's type reads it
+ * on SQLite: a number column compares the decimal number the text names (`/users/7.0` is id 7), a
+ * boolean column 1 or 0, a text column the text as it is. Text that names no value of the type
+ * (`abc` or `7.5` for an integer key) matches nothing: FALSE, never a cast error.
+ */
+export function textCondition(field: FieldModel, raw: string, params: PgValue[], column = ident(field.name)): string {
+  const type = expectedType(field);
+  if (type === 'text') {
+    // PostgreSQL text cannot hold NUL, so no stored value equals it.
+    if (raw.includes('\u0000')) return 'FALSE';
+    params.push(raw);
+    return `${column} = $${params.length}::text`;
+  }
+  const converted = fromText('number', raw);
+  const n = converted.ok && typeof converted.value === 'number' ? converted.value : undefined;
+  if (n === undefined) return 'FALSE';
+  if (type === 'bigint') {
+    if (!Number.isSafeInteger(n)) return 'FALSE';
+    params.push(n);
+    return `${column} = $${params.length}::bigint`;
+  }
+  if (type === 'boolean') {
+    if (n !== 0 && n !== 1) return 'FALSE';
+    params.push(n === 1);
+    return `${column} = $${params.length}::boolean`;
+  }
+  params.push(n);
+  return `${column} = $${params.length}::float8`;
+}
+
+/** Conditions for "the columns equal these path values", joined with AND. */
+export function keyConditions(
+  schema: SchemaModel,
+  columns: readonly string[],
+  values: readonly string[],
+  params: PgValue[],
+): string {
+  return columns
+    .map((column, i) => textCondition(schema.fieldMap.get(column) as FieldModel, values[i] as string, params))
+    .join(' AND ');
+}
+
+// The two rules below are the SQLite TableStore's, word for word (shared in spirit; see the report).
+
+/** A path value for a create, converted to the field's type by the rules of field-text.ts. */
+export function pathValue(field: FieldModel, raw: string): unknown {
+  const converted = fromText(field.type, raw);
+  if (converted.ok && converted.value !== null) return converted.value;
+  throw new HttpError(400, httpMessages.pathWrongType(field.name, TEXT_FORM[field.type], raw));
+}
+
+/**
+ * Whether a key value sent in a body names the same record as the raw path value. A number key is
+ * compared as a number (`/users/7.0` names id 7); other keys as the path's text.
+ */
+export function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
+  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number') {
+    const converted = fromText(field.type, raw);
+    return converted.ok && converted.value === sent;
+  }
+  return String(sent) === raw;
+}
