@@ -2,6 +2,7 @@
 // interface, checked against the SQLite store given the same model and the same calls.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import { validateConfig } from '../src/config/validate.js';
 import { HttpError } from '../src/http-error.js';
 import type { ServiceModel } from '../src/model/service-model.js';
@@ -212,4 +213,208 @@ test('numbers: where PostgreSQL writes a number differently from SQLite', { skip
   assert.equal(json, '{"id":1,"n":1e+21}');
   assert.equal((await table.create({ n: 1e-7 }, [])).json, '{"id":2,"n":1e-07}');
   assert.equal((await table.create({ n: -0 }, [])).json, '{"id":3,"n":0}');
+});
+
+const V1 = yaml`
+  schemas:
+    Item:
+      properties:
+        id: integer
+        name: { type: string, unique: true }
+        qty: string
+        code: string
+        gone: string
+  endpoints:
+    - resource: Item
+  seed:
+    Item:
+      - { name: a, qty: "5", code: "7", gone: keep me }
+      - { name: b, qty: "x", code: "8" }
+`;
+const V2 = yaml`
+  schemas:
+    Item:
+      properties:
+        id: integer
+        name: { type: string, unique: true }
+        qty: integer
+        code: json
+        added: boolean
+  endpoints:
+    - resource: Item
+  seed:
+    Item:
+      - { name: never seeded again }
+`;
+
+test('migrations: a new field adds a column, a removed one stays hidden with a warning, a changed type keeps its data', {
+  skip,
+}, async () => {
+  const pg = await pgStore('migrate');
+  const v1 = await pg.prepare(compile(V1), () => {});
+  assert.deepEqual(v1.warnings, []);
+  const v2 = await pg.prepare(compile(V2), () => {});
+  // qty: "x" has no integer, so the old text column is kept (hidden) next to the converted one.
+  const { messages } = await import('../../shared/src/messages.js');
+  assert.deepEqual(v2.warnings.map((w) => [w.code, w.message]).sort(), [
+    ['hiddenColumn', messages.hiddenColumn('items', 'gone')],
+    ['hiddenColumn', messages.hiddenColumn('items', 'qty__string')],
+  ]);
+  const items = v2.tables.get('Item') as TableStore;
+  const list = await items.list(parseListQuery(compile(V2).schemas.get('Item') as never, new URLSearchParams(), []));
+  assert.equal(
+    list.body,
+    '[{"id":1,"name":"a","qty":5,"code":7,"added":null},{"id":2,"name":"b","qty":null,"code":8,"added":null}]',
+  );
+  await items.create({ name: 'c', added: true, code: { x: 1 } }, []);
+  // Back to V1: the hidden column comes back with its data; qty converts back to text.
+  const back = await pg.prepare(compile(V1), () => {});
+  const again = back.tables.get('Item') as TableStore;
+  assert.equal(await again.get(['id'], ['1']), '{"id":1,"name":"a","qty":"5","code":"7","gone":"keep me"}');
+  assert.equal(await again.get(['id'], ['3']), '{"id":3,"name":"c","qty":null,"code":"{\\"x\\":1}","gone":null}');
+  const tables = await pg.tables(['items']);
+  assert.deepEqual(tables, [{ table: 'items', rows: 3 }]);
+  // A removed schema's table stays, listed with its columns.
+  const other = await pg.tables([]);
+  assert.equal(
+    other[0]?.columns?.some((c) => c.name === 'qty__string'),
+    true,
+  );
+});
+
+test('three stores preparing the same model at once migrate and seed exactly once; a fourth does nothing', {
+  skip,
+}, async () => {
+  const model = compile(CONFIG);
+  const stores = await Promise.all([1, 2, 3].map(() => pgStore('replicas', { poolSize: 2 })));
+  const prepared = await Promise.all(stores.map((s) => s.prepare(model, () => {})));
+  for (const p of prepared) assert.equal(await p.tables.get('User')?.count(), 2);
+  // The catalog rows of the schema's tables and indexes, and the bookkeeping rows: any DDL or write changes their xmin.
+  const stamp = async (): Promise<string> => {
+    const client = new pg.Client({ connectionString: (server as TestPostgres).url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT (SELECT string_agg(relname || ':' || xmin::text, ',' ORDER BY relname) FROM pg_class WHERE relnamespace = 'replicas'::regnamespace)
+             || (SELECT string_agg(xmin::text, ',' ORDER BY table_name, column_name) FROM replicas._mockyard_fields) AS s`,
+      );
+      return String(rows[0]?.s);
+    } finally {
+      await client.end();
+    }
+  };
+  const stamped = await stamp();
+  assert.match(stamped, /users:\d+/);
+  const fourth = await pgStore('replicas', { poolSize: 2 });
+  const { tables } = await fourth.prepare(model, () => {});
+  assert.equal(await stamp(), stamped, 'a store finding everything migrated changes nothing');
+  assert.equal(await tables.get('User')?.count(), 2);
+  // Reset under the same lock: twice at once still leaves the seed rows once, with ids from 1.
+  await tables.get('User')?.create({ name: 'extra' }, []);
+  const counts = await Promise.all([stores[0]?.reset(model), stores[1]?.reset(model, 'User')]);
+  assert.deepEqual(counts, [{ users: 2, notes: 0 }, { users: 2 }]);
+  const users = await tables.get('User')?.list(parseListQuery(model.schemas.get('User') as never, undefined, []));
+  assert.deepEqual(
+    JSON.parse(users?.body ?? '[]').map((u: { id: number }) => u.id),
+    [1, 2],
+  );
+});
+
+test('a store hears the writes of another store (LISTEN/NOTIFY), not its own twice', { skip }, async () => {
+  const model = compile(CONFIG);
+  const [a, b] = [await pgStore('notify'), await pgStore('notify')];
+  const heardA: string[] = [];
+  const heardB: string[] = [];
+  const ta = (await a.prepare(model, (s, c) => heardA.push(`${s.name}:${c}`))).tables;
+  await b.prepare(model, (s, c) => heardB.push(`${s.name}:${c}`));
+  await ta.get('User')?.create({ name: 'x' }, []);
+  await ta.get('User')?.update(['id'], ['3'], { age: 1 }, 'patch');
+  await ta.get('User')?.delete(['id'], ['3']);
+  await a.reset(model, 'Note');
+  const deadline = Date.now() + 3000;
+  while (heardB.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(heardA, ['User:insert', 'User:update', 'User:delete']);
+  assert.deepEqual(heardB, ['User:insert', 'User:update', 'User:delete', 'Note:reset']);
+});
+
+test('transaction: writes made inside land together or not at all; insertMany too', { skip }, async () => {
+  const model = compile(CONFIG);
+  const pg = await pgStore('transactions');
+  const users = (await pg.prepare(model, () => {})).tables.get('User') as TableStore;
+  await assert.rejects(
+    pg.transaction(async () => {
+      await users.create({ name: 'in tx' }, []);
+      await users.create({ name: 'clash', email: 'ada@example.com' }, []);
+    }),
+    (err: unknown) => err instanceof StoreError && err.kind === 'conflict',
+  );
+  assert.equal(await users.count(), 2);
+  await pg.transaction(async () => {
+    await users.create({ name: 'one' }, []);
+    await users.create({ name: 'two' }, []);
+  });
+  assert.equal(await users.count(), 4);
+  const rows = [
+    { row: 1, record: { id: 100, name: 'bulk 1' } },
+    { row: 2, record: { name: 'bulk 2', email: 'ada@example.com' } },
+  ];
+  const prepared = [
+    ...(function* () {
+      const steps = users.prepareInserts(rows);
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return yield* step.value;
+      }
+    })(),
+  ];
+  await assert.rejects(
+    Promise.resolve(users.insertMany(prepared, (row, err) => new Error(`row ${row}: ${(err as Error).message}`))),
+    /row 2: A User with email/,
+  );
+  assert.equal(await users.count(), 4);
+  const ok = [
+    ...(function* () {
+      const steps = users.prepareInserts(rows.slice(0, 1));
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return yield* step.value;
+      }
+    })(),
+  ];
+  assert.equal(await users.insertMany(ok, (_row, err) => err as Error), 1);
+  // The id sequence moved past the bulk-inserted id.
+  assert.match((await users.create({ name: 'next' }, [], 'id')).json, /^\{"id":101,/);
+});
+
+test('PostgreSQL stopped: calls fail as `unavailable`, nothing crashes; started again: the same store works', {
+  skip: skip ?? (process.env.MOCKYARD_TEST_POSTGRES ? 'needs a server this test owns' : undefined),
+}, async () => {
+  const faults = server?.faults;
+  assert.ok(faults);
+  const model = compile(CONFIG);
+  const pg = await pgStore('faults');
+  const heard: string[] = [];
+  const users = (await pg.prepare(model, (_s, c) => heard.push(c))).tables.get('User') as TableStore;
+  assert.equal(await users.count(), 2);
+  // 'fast': the test server runs with synchronous_commit off, so a crash (immediate) could lose the schema just made.
+  await faults.stopServer('fast');
+  try {
+    const calls: (() => unknown)[] = [
+      () => users.get(['id'], ['1']),
+      () => users.create({ name: 'x' }, []),
+      () => pg.reset(model),
+    ];
+    for (const call of calls) {
+      await assert.rejects(Promise.resolve().then(call), (err: unknown) => {
+        assert.ok(err instanceof StoreError, String(err));
+        assert.equal(err.kind, 'unavailable');
+        assert.match(err.message, /^Database unavailable: /);
+        return true;
+      });
+    }
+  } finally {
+    await faults.startServer();
+  }
+  assert.match((await users.get(['id'], ['1'])) ?? '', /"name":"Ada"/);
+  assert.match((await users.create({ name: 'back' }, [], 'id')).json, /"name":"back"/);
 });
