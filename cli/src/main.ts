@@ -8,6 +8,7 @@ import { parsePort, portMessage } from '../../shared/src/port.js';
 // studio's code stay in chunks of the bundle that only `validate` and `studio` load.
 import { Engine, isLoopbackHost, readErrorReason, validateConfig, watchConfig } from '../../engine/src/index.js';
 import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
+import { databaseOption } from './database-option.js';
 import { version } from './version.js';
 
 const HELP = `Usage: mockyard <command> [options]
@@ -21,7 +22,8 @@ Commands:
 Options for serve:
   --port N          Port to listen on (overrides server.port; default 3000; 0 picks a free one)
   --host H          Interface to bind (overrides server.host; default 127.0.0.1)
-  --db FILE         SQLite file (overrides server.database; default: the config's name with .sqlite)
+  --db FILE|URL     SQLite file or postgres:// URL (overrides server.database and DATABASE_URL;
+                    default: the config's name with .sqlite)
   --watch           Reload when the config file changes; a bad edit keeps the last good config
   --admin           Turn on /__mockyard/ (reset, log) with a generated token, printed at start
   --quiet           Do not print a line per request
@@ -95,7 +97,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
     configPath: path,
     port,
     host: values.host,
-    database: values.db ? resolve(values.db) : undefined,
+    database: databaseOption(values.db),
     admin: values.admin,
     log: { enabled: !values['no-log'] },
   });

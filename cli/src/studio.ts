@@ -11,6 +11,7 @@ import {
   StudioSession,
   startStudioServer,
 } from '../../engine/src/studio-entry.js';
+import { databaseOption } from './database-option.js';
 import { displayPath, formatProblem, type Colors } from './format.js';
 
 /** The built renderer: dist/renderer next to dist/cli. */
@@ -49,7 +50,7 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
   const prefs = settings.get();
   const session = new StudioSession({
     configPath,
-    database: values.db ? resolve(values.db) : undefined,
+    database: databaseOption(values.db, {}),
     port: apiPort,
     defaultPort: prefs.defaultPort,
     autoApply: prefs.autoApply,

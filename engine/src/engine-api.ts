@@ -13,6 +13,8 @@ export interface EngineOptions {
   port?: number;
   host?: string;
   database?: string;
+  /** Overrides `server.schema` (PostgreSQL). */
+  schema?: string;
   /** Port for configs that do not set `server.port` (default 3000). */
   defaultPort?: number;
   /** Turn on the admin API with the engine's generated token when the config does not set one. */

@@ -13,6 +13,7 @@ import { ServiceRuntime } from './http/runtime.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
 import { storeHttpError } from './http/store-status.js';
+import { isPostgresUrl } from '../../shared/src/database-url.js';
 import { openStore } from './store/open-store.js';
 import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
@@ -88,7 +89,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const { problems, model } = await this.validate(text);
     if (!model) return this.reject(problems);
     this.overrideServerSettings(model);
-    const opened = await this.openStore(model.server.database);
+    const opened = await this.openStore(model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
     const built = await this.buildRuntime(model, opened.db);
     if ('failure' in built) {
@@ -96,7 +97,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
       return this.reject([...problems, built.failure]);
     }
     problems.push(...built.warnings);
-    this.swap(built.runtime, opened.db, model.server.database, opened.fresh);
+    this.swap(built.runtime, opened.db, opened.location, opened.fresh);
     const rebindProblem = await this.rebind(model.server);
     if (rebindProblem) problems.push(rebindProblem);
     const endpoints = summarise(model);
@@ -109,17 +110,22 @@ export class Engine extends TypedEmitter<EngineEvents> {
     if (this.options.port !== undefined) server.port = this.options.port;
     if (this.options.host !== undefined) server.host = this.options.host;
     if (this.options.database !== undefined) server.database = this.options.database;
+    if (this.options.schema !== undefined) server.schema = this.options.schema;
     if (this.options.admin && !server.adminToken) server.adminToken = this.adminToken;
   }
 
   /** The database of the new config: the open one when it is the same, else a newly opened one. */
-  private async openStore(location: string): Promise<{ db: Store; fresh: boolean } | { failure: Problem }> {
-    if (this.db && location === this.dbLocation) return { db: this.db, fresh: false };
+  private async openStore(
+    database: string,
+    schema: string,
+  ): Promise<{ db: Store; fresh: boolean; location: string } | { failure: Problem }> {
+    const location = isPostgresUrl(database) ? `${database}#${schema}` : database;
+    if (this.db && location === this.dbLocation) return { db: this.db, fresh: false, location };
     try {
-      return { db: await openStore(location), fresh: true };
+      return { db: await openStore(database, { schema }), fresh: true, location };
     } catch (err) {
       return {
-        failure: errorProblem('databaseOpenFailed', messages.databaseOpenFailed(location, (err as Error).message)),
+        failure: errorProblem('databaseOpenFailed', messages.databaseOpenFailed(database, (err as Error).message)),
       };
     }
   }

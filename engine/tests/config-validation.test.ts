@@ -1304,6 +1304,7 @@ test('`server:` defaults to port 3000 on 127.0.0.1 with the database beside the 
     port: 3000,
     host: '127.0.0.1',
     database: join(CONFIG_DIR, 'blog.sqlite'),
+    schema: 'mockyard',
     cors: undefined,
     latency: undefined,
     bodyLimit: 1048576,
@@ -1317,13 +1318,19 @@ test('the default database drops a .mockyard suffix, and without a config path i
   assert.equal(validateConfig(text).model?.server.database, ':memory:');
 });
 
-test('`server.database` is resolved against the config folder, unless absolute or :memory:', () => {
+test('`server.database` is resolved against the config folder, unless absolute, :memory: or a PostgreSQL URL', () => {
   const withDatabase = (database: string): string =>
     modelOf(`server:\n  database: ${database}\nendpoints: []\n`).server.database;
   assert.equal(withDatabase('data/app.db'), join(CONFIG_DIR, 'data', 'app.db'));
   assert.equal(withDatabase('../shared.sqlite'), join(tmpdir(), 'shared.sqlite'));
   assert.equal(withDatabase('/var/tmp/abs.sqlite'), '/var/tmp/abs.sqlite');
   assert.equal(withDatabase("':memory:'"), ':memory:');
+  assert.equal(withDatabase('postgres://mock@db.internal:5432/mocks'), 'postgres://mock@db.internal:5432/mocks');
+  assert.equal(withDatabase('postgresql://db/mocks'), 'postgresql://db/mocks');
+  assert.equal(
+    modelOf('server:\n  database: postgres://db/x\n  schema: shop_mock\nendpoints: []\n').server.schema,
+    'shop_mock',
+  );
 });
 
 test('server options are compiled: port, cors forms, latency forms, body limit and admin token', () => {
@@ -1341,6 +1348,7 @@ test('server options are compiled: port, cors forms, latency forms, body limit a
     port: 0,
     host: 'localhost',
     database: join(CONFIG_DIR, 'blog.sqlite'),
+    schema: 'mockyard',
     cors: { origins: ['http://a.test', 'http://b.test'], credentials: true },
     latency: { min: 10, max: 50 },
     bodyLimit: 2048,

@@ -23,14 +23,29 @@ export function tempDir(prefix = 'mockyard-test-'): { dir: string; cleanup(): vo
 }
 
 /**
+ * The store the HTTP suites run on: SQLite by default; a PostgreSQL URL when a `*-on-postgres`
+ * test file runs the same suite there (one suite, two stores).
+ */
+export const postgresUnderTest = (): string | undefined => process.env.MOCKYARD_TEST_STORE_URL;
+
+/** For `test(name, { skip: sqliteOnly() })`: tests that look inside the SQLite file itself. */
+export const sqliteOnly = (): string | false =>
+  postgresUnderTest() ? 'reads the SQLite file itself (the PostgreSQL run covers the HTTP behaviour)' : false;
+
+let schemas = 0;
+
+/**
  * Writes `yaml` to mockyard.yaml in a fresh temp dir, applies it and serves it on 127.0.0.1,
- * port 0, with its SQLite file beside the config. Throws with the problems if the config is invalid.
+ * port 0, with its SQLite file beside the config (or, under postgresUnderTest(), in a PostgreSQL
+ * schema of its own). Throws with the problems if the config is invalid.
  */
 export async function serve(yaml: string, options: EngineOptions = {}): Promise<Served> {
   const { dir, cleanup } = tempDir();
   const configPath = join(dir, 'mockyard.yaml');
   writeFileSync(configPath, yaml);
-  const engine = new Engine({ configPath, port: 0, host: '127.0.0.1', ...options });
+  const postgres = postgresUnderTest();
+  const store = postgres ? { database: postgres, schema: `t${process.pid}_${++schemas}` } : {};
+  const engine = new Engine({ configPath, port: 0, host: '127.0.0.1', ...store, ...options });
   const result = await engine.apply(yaml);
   if (!result.ok) {
     cleanup();

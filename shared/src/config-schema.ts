@@ -121,7 +121,14 @@ export const ServerSchema = described(
   z.strictObject({
     port: optional(intIn(0, MAX_PORT), 'TCP port. Default 3000; 0 picks a free port.'),
     host: optional(z.string(), 'Interface to bind. Default 127.0.0.1.'),
-    database: optional(z.string(), "SQLite file, relative to the config. Default: the config's name with .sqlite."),
+    database: optional(
+      z.string(),
+      "SQLite file, relative to the config, or a PostgreSQL URL (postgres://user@host:5432/db) shared by several replicas. Default: the config's name with .sqlite.",
+    ),
+    schema: optional(
+      z.string().check(z.regex(/^[a-z_][a-z0-9_]{0,62}$/)),
+      'PostgreSQL schema holding this config’s tables, so one database can hold several mocks. Default mockyard.',
+    ),
     cors: optional(CorsSchema),
     latency: optional(LatencySchema),
     bodyLimit: optional(intIn(1), 'Largest request body in bytes. Default 1048576 (1 MiB).'),

@@ -1,6 +1,7 @@
 import { isAbsolute, join, parse, resolve } from 'node:path';
 import { ServerSchema, type ServerDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
+import { DEFAULT_PG_SCHEMA, isPostgresUrl } from '../../../shared/src/database-url.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { ServerModel } from '../model/service-model.js';
 import type { ConfigSource } from './source.js';
@@ -37,7 +38,7 @@ export interface ServerOptions {
 
 /** The database file for a config: `server.database` relative to the config, or `<config name>.sqlite` beside it. */
 export function databasePathFor(configPath: string | undefined, declared: string | undefined): string {
-  if (declared === ':memory:') return declared;
+  if (declared === ':memory:' || (declared !== undefined && isPostgresUrl(declared))) return declared;
   if (declared !== undefined) {
     if (isAbsolute(declared)) return declared;
     return resolve(configPath ? parse(resolve(configPath)).dir : process.cwd(), declared);
@@ -104,6 +105,7 @@ export function compileServer(
     port: server.port ?? options.defaultPort ?? DEFAULT_PORT,
     host,
     database: databasePathFor(options.configPath, server.database),
+    schema: server.schema ?? DEFAULT_PG_SCHEMA,
     cors,
     latency,
     bodyLimit: server.bodyLimit ?? DEFAULT_REQUEST_BODY_BYTES,

@@ -72,8 +72,10 @@ export interface CorsModel {
 export interface ServerModel {
   port: number;
   host: string;
-  /** Absolute path of the SQLite file, or ':memory:'. */
+  /** Absolute path of the SQLite file, ':memory:', or a PostgreSQL URL. */
   database: string;
+  /** The PostgreSQL schema of the tables (unused for SQLite). */
+  schema: string;
   cors: CorsModel | undefined;
   latency: LatencyModel | undefined;
   bodyLimit: number;

@@ -1,8 +1,6 @@
+import { isPostgresUrl } from '../../../shared/src/database-url.js';
 import type { Store } from './store.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
-
-/** True for a PostgreSQL connection URL (`postgres://` or `postgresql://`). */
-export const isPostgresUrl = (database: string): boolean => /^postgres(?:ql)?:\/\//i.test(database);
 
 /**
  * The store for `server.database`: a PostgreSQL URL opens a pool (loaded only then, so a SQLite
