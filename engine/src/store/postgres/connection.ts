@@ -15,6 +15,8 @@ export interface QueryOptions {
    * PostgreSQL came back can meet a pooled connection from before); a write never is.
    */
   retry?: boolean;
+  /** Whether to prepare the statement once per connection (default); texts seen rarely are sent unnamed. */
+  named?: boolean;
 }
 
 /**
@@ -52,12 +54,8 @@ export class Connection {
   /** Runs one statement; rows come as arrays. Failures are StoreErrors where they have a kind. */
   async query(text: string, values: readonly PgValue[] = [], options: QueryOptions = {}): Promise<unknown[][]> {
     const tx = this.current.getStore();
-    const config: pg.QueryArrayConfig = {
-      text,
-      values: values as PgValue[],
-      rowMode: 'array',
-      name: this.statementName(text),
-    };
+    const config: pg.QueryArrayConfig = { text, values: values as PgValue[], rowMode: 'array' };
+    if (options.named !== false) config.name = this.statementName(text);
     try {
       return (await (tx ? tx.client : this.pool).query(config)).rows;
     } catch (err) {

@@ -66,19 +66,19 @@ export const orderColumn = (schema: SchemaModel): string =>
   schema.idField?.autoId === 'integer' ? schema.idField.name : SEQ_COLUMN;
 
 /**
- * The record as JSON text, built by PostgreSQL with `row_to_json` over the fields in schema order
- * (`source` qualifies the columns, e.g. a CTE's name). row_to_json writes compact JSON,
- * `{"id":1,"name":"Ada"}`, the bytes SQLite's json_object writes; json_build_object would write
- * `{"id" : 1, "name" : "Ada"}`. A json field's stored text is inlined as it is (`::json` keeps it verbatim).
+ * The columns of a record, in schema order and named as its fields, for a subquery or RETURNING
+ * whose row `row_to_json` then writes as the record: compact JSON, `{"id":1,"name":"Ada"}`, the
+ * bytes SQLite's json_object writes (json_build_object would write `{"id" : 1, "name" : "Ada"}`).
+ * A json field's stored text is inlined as it is (`::json` keeps it verbatim).
  */
-export function recordJsonExpr(schema: SchemaModel, source?: string): string {
-  const prefix = source ? `${ident(source)}.` : '';
-  const columns = schema.fields.map((f) => {
-    const col = `${prefix}${ident(f.name)}`;
-    return f.type === 'json' && !f.autoId ? `${col}::json AS ${ident(f.name)}` : `${col} AS ${ident(f.name)}`;
-  });
-  return `(SELECT row_to_json(r)::text FROM (SELECT ${columns.join(', ')}) r)`;
+export function recordColumns(schema: SchemaModel): string {
+  return schema.fields
+    .map((f) => (f.type === 'json' && !f.autoId ? `${ident(f.name)}::json AS ${ident(f.name)}` : ident(f.name)))
+    .join(', ');
 }
+
+/** The JSON text of the row of `alias`, a subquery or CTE selecting `recordColumns`. */
+export const recordJson = (alias: string): string => `row_to_json(${ident(alias)})::text`;
 
 /**
  * PostgreSQL cuts identifiers at 63 bytes; a longer name is shortened with a hash of the whole, so

@@ -17,7 +17,7 @@ import { CHANNEL, changePayload } from './changes.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { listSql } from './list-sql.js';
-import { ident, primaryKeyName, qualified, recordJsonExpr } from './sql.js';
+import { ident, primaryKeyName, qualified, recordColumns, recordJson } from './sql.js';
 import { castOf, insertValues, keyConditions, type PgValue, pathValue, pgValue, sameKey } from './values.js';
 
 type Row = Record<string, unknown>;
@@ -42,7 +42,7 @@ function locationValue(field: FieldModel | undefined, text: unknown): unknown {
 
 /**
  * Reads and writes one schema's table in PostgreSQL, with the SQLite TableStore's rules: records
- * leave the database as JSON text (`recordJsonExpr`), a key given as text is read as its column's
+ * leave the database as JSON text (`recordColumns`, `recordJson`), a key given as text is read as its column's
  * type, and the first matching record is the one read, updated or deleted.
  */
 export class PostgresTableStore implements TableStore {
@@ -55,7 +55,7 @@ export class PostgresTableStore implements TableStore {
     private readonly onChange: (change: TableChange) => void,
   ) {
     this.table = qualified(ctx.pgSchema, schema.table);
-    this.fieldList = schema.fields.map((f) => ident(f.name)).join(', ');
+    this.fieldList = recordColumns(schema);
   }
 
   /** `, pg_notify(...)` for a write's final SELECT, and its payload added to `params`. */
@@ -71,13 +71,15 @@ export class PostgresTableStore implements TableStore {
 
   async list(query: ListQuery, knownTotal?: number): Promise<{ body: string; total: number }> {
     const { where, values, orderBy } = listSql(this.schema, query);
-    const n = values.length;
     // One row more than the page tells whether there are more; only then is a count(*) needed.
-    // The page is chosen first and only its rows become JSON.
+    // The page is chosen first and only its rows become JSON. Limit and offset are written into the
+    // text (whole numbers from parseListQuery): a plan prepared for any limit sorts the whole table
+    // where one for LIMIT 101 walks an index. Later pages are not kept as prepared statements.
+    const limit = `LIMIT ${Math.trunc(query.limit) + 1} OFFSET ${Math.trunc(query.offset)}`;
     const rows = await this.ctx.connection.query(
-      `SELECT ${recordJsonExpr(this.schema, 's')} FROM (SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} LIMIT $${n + 1}::bigint OFFSET $${n + 2}::bigint) s`,
-      [...values, query.limit + 1, query.offset],
-      { retry: true },
+      `SELECT ${recordJson('s')} FROM (SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} ${limit}) s`,
+      values,
+      { retry: true, named: query.offset === 0 },
     );
     const more = rows.length > query.limit;
     if (more) rows.pop();
@@ -98,7 +100,7 @@ export class PostgresTableStore implements TableStore {
     const params: PgValue[] = [];
     const where = keyConditions(this.schema, columns, values, params);
     const rows = await this.ctx.connection.query(
-      `SELECT ${recordJsonExpr(this.schema)} FROM ${this.table} WHERE ${where} LIMIT 1`,
+      `SELECT ${recordJson('s')} FROM (SELECT ${this.fieldList} FROM ${this.table} WHERE ${where} LIMIT 1) s`,
       params,
       { retry: true },
     );
@@ -137,7 +139,7 @@ export class PostgresTableStore implements TableStore {
     }
     const location = locationColumn ? `, w.${ident(locationColumn)}::text` : ', NULL';
     const notify = this.notifyColumn('insert', params);
-    const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJsonExpr(this.schema, 'w')}${location}${notify}${bump} FROM w`;
+    const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${location}${notify}${bump} FROM w`;
     let rows: unknown[][];
     try {
       rows = await this.ctx.connection.query(sql, params);
@@ -207,7 +209,7 @@ export class PostgresTableStore implements TableStore {
     const where = keyConditions(this.schema, columns, values, params);
     const notify = this.notifyColumn('update', params);
     const rows = await this.write(
-      `WITH w AS (UPDATE ${this.table} SET ${set} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJsonExpr(this.schema, 'w')}${notify} FROM w`,
+      `WITH w AS (UPDATE ${this.table} SET ${set} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${notify} FROM w`,
       params,
       record,
     );
@@ -221,7 +223,7 @@ export class PostgresTableStore implements TableStore {
     const where = keyConditions(this.schema, columns, values, params);
     const notify = this.notifyColumn('delete', params);
     const rows = await this.write(
-      `WITH w AS (DELETE FROM ${this.table} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJsonExpr(this.schema, 'w')}${notify} FROM w`,
+      `WITH w AS (DELETE FROM ${this.table} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${notify} FROM w`,
       params,
       {},
     );
