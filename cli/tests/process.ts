@@ -55,7 +55,8 @@ export function runCli(args: string[], cwd?: string): Running {
       }),
     stop: () =>
       new Promise((resolvePromise) => {
-        if (child.exitCode !== null) return resolvePromise(child.exitCode);
+        // Ended already (also by a signal, which leaves exitCode null): 'exit' will not come again.
+        if (child.exitCode !== null || child.signalCode !== null) return resolvePromise(child.exitCode);
         const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
         child.once('exit', (code) => {
           clearTimeout(timer);

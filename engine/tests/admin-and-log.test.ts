@@ -53,7 +53,7 @@ test('POST /__mockyard/reset puts the data back to the seed rows', async () => {
       rows.map((r) => r.name),
       ['Ada', 'Grace'],
     );
-    assert.equal(rowCount(s, 'users'), 2);
+    assert.equal(await rowCount(s, 'users'), 2);
   } finally {
     await s.close();
   }
@@ -78,7 +78,7 @@ test('the admin API without a token answers 401 and changes nothing', async () =
     const res = await s.call('/__mockyard/reset', { method: 'POST' });
     assert.equal(res.status, 401);
     assert.equal(await errorOf(res), 'Missing or wrong admin token; send Authorization: Bearer <token>.');
-    assert.equal(rowCount(s, 'users'), 3);
+    assert.equal(await rowCount(s, 'users'), 3);
   } finally {
     await s.close();
   }
@@ -161,7 +161,7 @@ test('admin endpoints answer 405 with an Allow header to the wrong method', asyn
     const log = await s.call('/__mockyard/log', { method: 'DELETE', ...bearer(TOKEN) });
     assert.equal(log.status, 405);
     assert.equal(log.headers.get('allow'), 'GET');
-    assert.equal(rowCount(s, 'users'), 2);
+    assert.equal(await rowCount(s, 'users'), 2);
   } finally {
     await s.close();
   }

@@ -195,7 +195,7 @@ async function fillUntilFull(
   label: string,
 ): Promise<{ status: number; error: string; written: number }> {
   const bio = 'x'.repeat(64 * 1024);
-  let written = rowCount(s, 'users');
+  let written = await rowCount(s, 'users');
   for (let i = 0; i < 500; i++) {
     const email = `${label}-${i}@example.com`;
     const res = await s.send('POST', '/users', { name: `${label} ${i}`, email, bio });
@@ -206,7 +206,7 @@ async function fillUntilFull(
     }
     const error = await errorOf(res);
     t.diagnostic(`${label}: write ${i} answered ${res.status} "${error}" after ${written} rows`);
-    assert.equal(rowCount(s, 'users'), written, 'the failed write added no row');
+    assert.equal(await rowCount(s, 'users'), written, 'the failed write added no row');
     assert.equal(
       dbOf(s).prepare('SELECT count(*) FROM users WHERE email = ?').pluck().get(email),
       0,
@@ -270,7 +270,7 @@ test('disk full on a real filesystem (a 2 MiB tmpfs): 507, nothing half-written,
       bio: 'z'.repeat(64 * 1024),
     });
     assert.equal(again.status, 201, 'writes work again once there is space');
-    assert.equal(rowCount(s, 'users'), full.written + 1);
+    assert.equal(await rowCount(s, 'users'), full.written + 1);
     assertIntact(s);
     if (full.status === 507)
       assert.deepEqual(serverErrors, [], 'a full disk is reported to the client, not as a crash');
@@ -310,7 +310,7 @@ test('disk full injected with PRAGMA max_page_count (SQLITE_FULL): 507, nothing 
       bio: 'z'.repeat(64 * 1024),
     });
     assert.equal(again.status, 201);
-    assert.equal(rowCount(s, 'users'), full.written + 1);
+    assert.equal(await rowCount(s, 'users'), full.written + 1);
     assertIntact(s);
     assert.deepEqual(serverErrors, []);
   } finally {

@@ -149,7 +149,7 @@ test('a body sent slowly within the request timeout is accepted', { timeout: 30_
     }
     await c.closed;
     assert.match(c.received(), /^HTTP\/1\.1 201 /);
-    assert.equal(rowCount(s, 'users'), 1);
+    assert.equal(await rowCount(s, 'users'), 1);
     assertIntact(s);
   } finally {
     await s.close();
@@ -182,7 +182,7 @@ test('a body abandoned half way (client stalls, or goes away) writes nothing, an
     );
     assert.ok(Math.max(...cut) < FAST.requestTimeout + 1500, 'stalled bodies are cut off');
     for (const c of stalled) assert.equal(rawStatus(c.received()).status, 408);
-    assert.equal(rowCount(s, 'users'), 0, 'no half-sent body was written');
+    assert.equal(await rowCount(s, 'users'), 0, 'no half-sent body was written');
     assert.deepEqual(serverErrors, [], 'clients going away are not server errors');
     assertIntact(s);
     // Every abandoned request has finished inside the engine: stopping (which waits for requests in flight) is quick.

@@ -8,6 +8,6 @@ import { SqliteStore } from './sqlite/sqlite-store.js';
  */
 export async function openStore(database: string, options: { schema?: string } = {}): Promise<Store> {
   if (!isPostgresUrl(database)) return SqliteStore.open(database);
-  // PENDING-PG: the PostgreSQL store lands in store/postgres/.
-  throw new Error(`PostgreSQL is not wired yet (${options.schema ?? 'mockyard'}).`);
+  const { openPostgresStore } = await import('./postgres/index.js');
+  return openPostgresStore(database, options);
 }
