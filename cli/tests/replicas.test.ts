@@ -9,8 +9,10 @@ import { after, before, test } from 'node:test';
 import { POSTGRES_SKIP_REASON, startPostgres, type TestPostgres } from '../../engine/tests/postgres-server.js';
 import { eventually, type Running, runCli } from './process.js';
 
+const TOKEN = 'replica-admin-token';
 const CONFIG = (schema: string, extra = '') => `server:
   schema: ${schema}
+  admin: { token: ${TOKEN} }
 schemas:
   Customer:
     properties:
@@ -116,6 +118,31 @@ test('three replicas started at once seed once; a record created on one is read 
         name: 'Linus',
         email: 'linus@example.com',
       });
+  } finally {
+    await r.stop();
+  }
+});
+
+test('the admin reset through one replica resets the shared tables once, for all', {
+  skip,
+  timeout: 60_000,
+}, async () => {
+  const r = await startReplicas(2, 'admin_reset');
+  try {
+    const [a, b] = r.urls as [string, string];
+    assert.equal((await post(a, { name: 'Temp', email: 'temp@example.com' })).status, 201);
+    assert.equal((await fetch(`${b}/customers`)).headers.get('x-total-count'), '3');
+    const reset = await fetch(`${a}/__mockyard/reset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    assert.equal(reset.status, 200);
+    assert.deepEqual(await reset.json(), { reset: { customers: 2 } });
+    const rows = (await (await fetch(`${b}/customers`)).json()) as { name: string }[];
+    assert.deepEqual(
+      rows.map((c) => c.name),
+      ['Ada', 'Grace'],
+    );
   } finally {
     await r.stop();
   }
