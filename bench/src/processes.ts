@@ -21,19 +21,25 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Spawns a server (pinned to `cpu` when taskset exists) and waits for /health to answer. */
+/**
+ * Spawns a server (pinned to `cpu` when taskset exists) and waits for /health to answer. Its stdout
+ * is thrown away, or with `drainStdout` read from a pipe (as a terminal or a log collector would:
+ * a server that prints a line per request pays for writing it, as it does for a user).
+ */
 export async function startServer(
   args: string[],
   port: number,
   cpu: number | undefined,
   cwd: string,
+  { drainStdout = false }: { drainStdout?: boolean } = {},
 ): Promise<Started> {
   const [command, ...rest] =
     cpu !== undefined && hasTaskset
       ? ['taskset', '-c', String(cpu), process.execPath, ...args]
       : [process.execPath, ...args];
   const begin = performance.now();
-  const child = spawn(command as string, rest, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command as string, rest, { cwd, stdio: ['ignore', drainStdout ? 'pipe' : 'ignore', 'pipe'] });
+  child.stdout?.on('data', () => undefined);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { Engine } from '../../engine/src/engine.js';
 import { largeConfig } from './fixtures.js';
+import { wrk } from './wrk.js';
 
 export interface ReloadResult {
   endpoints: number;
@@ -21,7 +21,7 @@ export interface ReloadResult {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** Hot reload of a 100-endpoint config: apply latency, and failures while reloading every 100 ms under load. */
-export async function benchReload(seconds: number): Promise<ReloadResult> {
+export async function benchReload(seconds: number, loadCpu?: number): Promise<ReloadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-bench-reload-'));
   const engine = new Engine({ configPath: join(dir, 'reload.yaml'), port: 0, log: { enabled: true } });
   try {
@@ -59,7 +59,7 @@ export async function benchReload(seconds: number): Promise<ReloadResult> {
         if (r.ok) reloads++;
       });
     }, 100);
-    const result = await autocannon({ url: `${url}/things3`, connections: 20, duration: seconds });
+    const result = await wrk(url, { method: 'GET', path: '/things3' }, { connections: 20, seconds, cpu: loadCpu });
     clearInterval(timer);
     return {
       endpoints: first.endpoints.length,
@@ -67,8 +67,8 @@ export async function benchReload(seconds: number): Promise<ReloadResult> {
       applyMs: median(applyOnly),
       applyAllTablesMs: median(applyAll),
       reloads,
-      requests: result.requests.total,
-      failed: result.errors + result.timeouts + result.non2xx,
+      requests: result.requests,
+      failed: result.errors,
     };
   } finally {
     await engine.stop();
