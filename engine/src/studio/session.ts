@@ -1,15 +1,15 @@
 import { chmod, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { dirname, join, basename } from 'node:path';
 import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { LogSettings, PortOrigin, ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
 import { declaredPort, withServerPort } from '../config/edit-config.js';
-import { Engine, ListenError } from '../engine.js';
+import { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
+import { describeListenError } from './listen-status.js';
 import { StudioLog } from './studio-log.js';
 
 export interface StudioSessionOptions {
@@ -29,31 +29,6 @@ export interface StudioSessionOptions {
 }
 
 type Events = { [K in keyof StudioEvents]: [StudioEvents[K]] };
-
-const isFree = (port: number, host: string): Promise<boolean> =>
-  new Promise((resolve) => {
-    const probe = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, host, () => probe.close(() => resolve(true)));
-  });
-
-/** The next free port after `port`, for "Port 3000 is in use — choose another" with one click. */
-export async function nextFreePort(port: number, host = '127.0.0.1'): Promise<number | undefined> {
-  for (let candidate = port + 1; candidate < Math.min(port + 50, 65536); candidate++) {
-    if (await isFree(candidate, host)) return candidate;
-  }
-  return undefined;
-}
-
-/** What the status bar says when listening failed: "Port 3000 is in use — choose another", with a free port to offer. */
-async function describeListenError(err: unknown): Promise<{ message: string; suggestedPort: number | undefined }> {
-  const port = err instanceof ListenError ? err.port : undefined;
-  const inUse = err instanceof ListenError && err.code === 'EADDRINUSE';
-  return {
-    message: inUse ? `Port ${port} is in use — choose another` : err instanceof Error ? err.message : String(err),
-    suggestedPort: inUse && port !== undefined ? await nextFreePort(port) : undefined,
-  };
-}
 
 /**
  * One open config in the studio: the engine serving it, the file on disk, and the events the UI
