@@ -59,9 +59,24 @@ test('endpoints are described as a list of endpoint or resource entries', () => 
   const response = object(endpointProps.response, 'response');
   assert.equal(response.additionalProperties, false);
   assert.deepEqual(Object.keys(object(response.properties, 'response.properties')).sort(), [
+    'body',
+    'contentType',
+    'headers',
     'inline',
     'schema',
     'type',
+  ]);
+  assert.deepEqual(Object.keys(endpointProps).sort(), [
+    'description',
+    'fault',
+    'key',
+    'latency',
+    'method',
+    'operation',
+    'path',
+    'response',
+    'rules',
+    'status',
   ]);
   assert.deepEqual(resource.required, ['resource']);
   assert.equal(resource.additionalProperties, false);

@@ -54,13 +54,91 @@ export const SchemaDefinitionSchema = described(
   'A record shape. It is stored in the table named after it (User -> users).',
 );
 
+const TemplatedHeaders = described(
+  z.record(z.string(), z.string()),
+  'Response headers by name; values may hold {{ … }} templates.',
+);
+
 export const ResponseSchema = described(
   z.strictObject({
     schema: optional(z.string(), 'Name of a schema under `schemas:`; makes the endpoint database-backed.'),
     type: optional(z.literal('array'), '`array` makes the response a list of records.'),
-    inline: optional(JsonValue, 'Fixed JSON returned unchanged; makes the endpoint static.'),
+    inline: optional(
+      JsonValue,
+      'JSON returned as written; any string may hold {{ … }} templates (a string that is exactly one tag keeps the type of its value).',
+    ),
+    body: optional(
+      z.string(),
+      'A whole-body Handlebars template (loops, non-JSON output), sent as written with `contentType`.',
+    ),
+    contentType: optional(z.string(), 'Content-Type of a `body` template. Default application/json.'),
+    headers: optional(TemplatedHeaders),
   }),
-  'What the endpoint returns: `schema` (database-backed) or `inline` (static JSON).',
+  'What the endpoint returns: `schema` (database-backed), `inline` (JSON, may hold templates) or `body` (a text template).',
+);
+
+export const LatencySchema = described(
+  z.union([intIn(0, 60_000), z.strictObject({ min: intIn(0, 60_000), max: intIn(0, 60_000) })]),
+  'Delay before each response, in ms: a number, or { min, max } for a random delay.',
+);
+
+export const FAULT_KINDS = ['reset', 'empty'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export const FaultSchema = described(
+  z.strictObject({
+    rate: optional(
+      z.number().check(z.gte(0), z.lte(1)),
+      'Share of requests that fail, 0 to 1. Default 1 (every request).',
+    ),
+    status: optional(intIn(100, 599), 'Answer this error status instead of the response.'),
+    kind: optional(z.enum(FAULT_KINDS), '`reset` drops the connection; `empty` closes it without a response.'),
+  }),
+  'Inject a fault: { rate, status } answers an error; { rate, kind: reset | empty } breaks the connection.',
+);
+
+const ConditionValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const ConditionSchema = described(
+  z.union([
+    ConditionValue,
+    z.strictObject({
+      regex: optional(z.string(), 'The value (as text) matches this regular expression.'),
+      in: optional(z.array(ConditionValue), 'The value (as text) is one of these.'),
+      present: optional(z.boolean(), 'true: the value is sent; false: it is not.'),
+      gt: optional(z.number(), 'The value is a number greater than this.'),
+      gte: optional(z.number(), 'The value is a number greater than or equal to this.'),
+      lt: optional(z.number(), 'The value is a number less than this.'),
+      lte: optional(z.number(), 'The value is a number less than or equal to this.'),
+    }),
+  ]),
+  'A plain value (equal as text), or { regex }, { in: [...] }, { present: true|false }, { gt, gte, lt, lte }.',
+);
+
+export const RuleResponseSchema = described(
+  z.strictObject({
+    inline: optional(JsonValue, 'JSON answered instead of the endpoint’s response; strings may hold templates.'),
+    body: optional(z.string(), 'A whole-body text template answered instead of the endpoint’s response.'),
+    contentType: optional(z.string(), 'Content-Type of a `body` template. Default application/json.'),
+    headers: optional(TemplatedHeaders),
+  }),
+  'What the rule answers: `inline` JSON or a `body` template.',
+);
+
+export const RuleSchema = described(
+  z.strictObject({
+    when: described(
+      z.record(z.string(), ConditionSchema),
+      'Conditions that must all hold, by target: params.<name>, query.<name>, headers.<name>, body.<path>, method.',
+    ),
+    status: optional(intIn(100, 599), 'Status of the answer.'),
+    response: optional(RuleResponseSchema),
+    headers: optional(TemplatedHeaders),
+    latency: optional(LatencySchema),
+    fault: optional(FaultSchema),
+    description: optional(z.string(), 'Free text shown in the studio.'),
+  }),
+  'A rule: when its conditions hold (the first such rule wins), it supplies status, response, headers, latency or fault.',
 );
 
 export const EndpointSchema = described(
@@ -78,6 +156,12 @@ export const EndpointSchema = described(
     ),
     key: optional(z.string(), 'Column used to find a single record. Default: the last path parameter name.'),
     description: optional(z.string(), 'Free text shown in the studio.'),
+    rules: optional(
+      z.array(RuleSchema),
+      'Rules tried in order; the first whose `when` holds supplies status, response, headers, latency or fault.',
+    ),
+    latency: optional(LatencySchema),
+    fault: optional(FaultSchema),
   }),
   'One method on one path.',
 );
@@ -92,11 +176,6 @@ export const ResourceSchema = described(
 );
 
 export const EndpointEntrySchema = z.union([EndpointSchema, ResourceSchema]);
-
-export const LatencySchema = described(
-  z.union([intIn(0, 60_000), z.strictObject({ min: intIn(0, 60_000), max: intIn(0, 60_000) })]),
-  'Delay before each response, in ms: a number, or { min, max } for a random delay.',
-);
 
 export const CorsSchema = described(
   z.union([
@@ -133,6 +212,10 @@ export const ServerSchema = described(
     latency: optional(LatencySchema),
     bodyLimit: optional(intIn(1), 'Largest request body in bytes. Default 1048576 (1 MiB).'),
     admin: optional(AdminSchema),
+    seed: optional(
+      z.int(),
+      'Seed for randomness: fault rates, random latency and template helpers (faker, uuid, randomInt, oneOf) repeat the same sequence.',
+    ),
   }),
   'How the mock server listens. Command-line flags override these.',
 );
@@ -164,3 +247,8 @@ export type EndpointEntry = z.infer<typeof EndpointEntrySchema>;
 export type ServerDefinition = z.infer<typeof ServerSchema>;
 export type Config = z.infer<typeof ConfigSchema>;
 export type JsonValue = z.infer<typeof JsonValue>;
+export type LatencyDefinition = z.infer<typeof LatencySchema>;
+export type FaultDefinition = z.infer<typeof FaultSchema>;
+export type ConditionDefinition = z.infer<typeof ConditionSchema>;
+export type RuleDefinition = z.infer<typeof RuleSchema>;
+export type RuleResponseDefinition = z.infer<typeof RuleResponseSchema>;

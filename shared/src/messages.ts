@@ -78,6 +78,30 @@ export const messages = {
   noEndpoints: () => 'No endpoints are declared; the server will answer 404 to everything.',
   bindPublic: (host: string) =>
     `Listening on ${host} makes the mock reachable from other machines; use 127.0.0.1 unless you mean it.`,
+  template: (endpoint: string, detail: string) => `In a template of endpoint ${endpoint}: ${detail}`,
+  bodyAndInline: (endpoint: string) =>
+    `Endpoint ${endpoint} has both \`inline\` and \`body\` in its response; use one.`,
+  bodyWithSchema: (endpoint: string) =>
+    `Endpoint ${endpoint} is database-backed (\`schema\`), so it cannot have a \`body\` template; use a rule's response.`,
+  contentTypeWithoutBody: (endpoint: string) =>
+    `Endpoint ${endpoint} sets \`contentType\` without a \`body\` template; inline responses are JSON.`,
+  invalidHeaderName: (name: string) =>
+    `Header name '${name}' is not valid: use letters, digits and - (no spaces or colons).`,
+  faultKindAndStatus: () => 'A fault has either `status` (an error answer) or `kind` (reset or empty), not both.',
+  faultWithoutEffect: () =>
+    'A fault needs `status` (e.g. 503) or `kind` (reset drops the connection, empty closes it without a response).',
+  ruleUnknownTarget: (target: string, suggestion?: string) =>
+    `Unknown rule target '${target}'. Use params.<name>, query.<name>, headers.<name>, body.<path> or method.${didYouMean(suggestion)}`,
+  ruleUnknownParam: (endpoint: string, param: string, params: readonly string[]) =>
+    `Rule condition on 'params.${param}', but endpoint ${endpoint} has ${params.length ? `only the parameters ${params.map((p) => `:${p}`).join(', ')}` : 'no path parameters'}.`,
+  ruleBodyNotAField: (field: string, schema: string, fields: readonly string[], suggestion?: string) =>
+    `Rule condition on body field '${field}', which ${schema} does not have (fields: ${fields.join(', ')}).${didYouMean(suggestion)}`,
+  ruleBadPath: (target: string) =>
+    `Rule target '${target}' is not a valid path: use names separated by dots, and [n] for list items (body.items[0].id).`,
+  ruleEmptyCondition: (target: string) =>
+    `The condition on '${target}' has no operator; use a value, or regex, in, present, gt, gte, lt or lte.`,
+  ruleBadRegex: (target: string, detail: string) => `The regex of '${target}' is not valid: ${detail}.`,
+  ruleResponseBodyAndInline: () => 'A rule response has both `inline` and `body`; use one.',
 } as const;
 
 /** Messages of HTTP error bodies (`{ "error": ... }`). */

@@ -6,6 +6,7 @@
 import type { LogEntry } from './log-entry.js';
 import type { Problem } from './problems.js';
 import type { EndpointSummary, TableSummary } from './service-summary.js';
+import type { TemplatePreview, TemplatePreviewRequest } from './template-preview.js';
 
 export interface ServerStatus {
   state: 'running' | 'stopped' | 'error';
@@ -187,6 +188,8 @@ export interface StudioCalls {
   'log.replay': [{ id: number }, { status: number }];
   /** Sends a request to the running mock and returns its answer; it is logged like any request. */
   'request.send': [SendRequest, SentResponse];
+  /** Renders a template against a sample request (the endpoint form's live preview); nothing is sent. */
+  'template.preview': [TemplatePreviewRequest, TemplatePreview];
   'app.settings': [Empty, AppSettings];
   'app.configure': [Partial<AppSettings>, AppSettings];
   /**
@@ -260,6 +263,7 @@ export const CALL_NAMES = [
   'log.export',
   'log.replay',
   'request.send',
+  'template.preview',
   'app.settings',
   'app.configure',
   'app.open',

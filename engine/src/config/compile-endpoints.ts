@@ -10,6 +10,7 @@ import { isAdminPath } from '../admin-path.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model/service-model.js';
 import { tableNameFor } from '../model/table-name.js';
+import { compileDynamic } from './compile-dynamic.js';
 import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
 import { didYouMean } from './did-you-mean.js';
 import { withFix } from './fixes.js';
@@ -126,7 +127,7 @@ function compileEndpoint(
     return undefined;
   }
   const { response } = def;
-  const hasInline = 'inline' in response && response.inline !== undefined;
+  const hasInline = ('inline' in response && response.inline !== undefined) || response.body !== undefined;
   if (hasInline && response.schema !== undefined) {
     problems.push(source.problemAt([...at, 'response'], 'schemaAndInline', messages.schemaAndInline(label)));
     return undefined;
@@ -154,6 +155,9 @@ function compileEndpoint(
           'key',
         ),
       );
+    const scope = { source, problems, label, params: shape.params, schema: undefined, broken: ctx.broken };
+    const dynamic = compileDynamic(scope, at, def);
+    if (dynamic === null) return undefined;
     return {
       kind: 'static',
       method: def.method,
@@ -162,6 +166,7 @@ function compileEndpoint(
       body: response.inline ?? null,
       line,
       entry: index,
+      ...(dynamic ? { dynamic } : {}),
     };
   }
   if (response.schema === undefined) {
@@ -238,8 +243,15 @@ function compileEndpoint(
     problems.push(withFix(source.problemAt([...at, 'key'], 'keyNotAField', message), suggestion));
   }
   if (params.some((p) => !schema.fieldMap.has(p.column))) return undefined;
+  const dynamic = compileDynamic(
+    { source, problems, label, params: shape.params, schema, broken: ctx.broken },
+    at,
+    def,
+  );
+  if (dynamic === null) return undefined;
   for (const p of params) schema.lookupColumns.add(p.column);
   return {
+    ...(dynamic ? { dynamic } : {}),
     kind: 'schema',
     method: def.method,
     path: def.path,

@@ -110,5 +110,6 @@ export function compileServer(
     latency,
     bodyLimit: server.bodyLimit ?? DEFAULT_REQUEST_BODY_BYTES,
     adminToken,
+    ...(server.seed !== undefined ? { seed: server.seed } : {}),
   };
 }

@@ -45,6 +45,16 @@ export abstract class ConfigSource {
     return { code, severity, message, range: this.rangeOf(path, part), path };
   }
 
+  /** The offset in the text of a 1-based line and column. */
+  offsetAt(position: { line: number; column: number }): number {
+    return Math.min(this.text.length, (this.lineStarts[position.line - 1] ?? this.text.length) + position.column - 1);
+  }
+
+  /** The range from one offset to another. */
+  rangeBetween(start: number, end: number): Range {
+    return this.toRange(start, end);
+  }
+
   /** 1-based line and column of an offset. */
   protected linePos(offset: number): { line: number; col: number } {
     let low = 0;

@@ -2,12 +2,15 @@ import type { z } from 'zod/mini';
 import {
   ConfigSchema,
   EndpointSchema,
+  FaultSchema,
   FIELD_TYPES,
   FieldObjectSchema,
   HTTP_METHODS,
   OPERATIONS,
   ResourceSchema,
   ResponseSchema,
+  RuleResponseSchema,
+  RuleSchema,
   SchemaDefinitionSchema,
   ServerSchema,
   type Config,
@@ -35,9 +38,23 @@ function knownKeysAt(root: unknown, path: DocPath): string[] {
     const entry = valueAt(root, path) as Record<string, unknown> | undefined;
     return entry && 'resource' in entry ? keysOf(ResourceSchema) : keysOf(EndpointSchema);
   }
+  if (section === 'endpoints' && b === 'rules') return ruleKeysAt(path.slice(4));
   if (section === 'endpoints' && b === 'response') return keysOf(ResponseSchema);
+  if (section === 'endpoints' && b === 'fault') return keysOf(FaultSchema);
+  if (section === 'endpoints' && b === 'latency') return ['min', 'max'];
   if (section === 'schemas' && path.length === 2) return keysOf(SchemaDefinitionSchema);
   if (section === 'schemas' && c !== undefined) return keysOf(FieldObjectSchema);
+  return [];
+}
+
+/** The keys allowed inside a rule, by the path below `rules: [n]`. */
+function ruleKeysAt(inside: DocPath): string[] {
+  const [part, target] = inside;
+  if (part === undefined) return keysOf(RuleSchema);
+  if (part === 'response') return keysOf(RuleResponseSchema);
+  if (part === 'fault') return keysOf(FaultSchema);
+  if (part === 'latency') return ['min', 'max'];
+  if (part === 'when' && target !== undefined) return ['regex', 'in', 'present', 'gt', 'gte', 'lt', 'lte'];
   return [];
 }
 

@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { httpMessages } from '../../../shared/src/messages.js';
-import type { EndpointModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
+import type { FaultKind } from '../../../shared/src/config-schema.js';
+import type { DynamicModel } from '../model/dynamic-model.js';
+import type { EndpointModel, LatencyModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
 import { snakeCase } from '../model/table-name.js';
 import { parseListQuery } from '../store/list-query.js';
 import { after, type TableStore } from '../store/store.js';
+import { type DynamicTools, dynamicRun } from './dynamic-endpoint.js';
 import { errorReply, type Reply } from './reply.js';
 
 /** What a handler needs from the request; the body is read only when a handler asks for it. */
@@ -13,7 +16,19 @@ export interface RequestContext {
   params: Record<string, string>;
   query: URLSearchParams | undefined;
   notes: string[];
+  /** The body as JSON; a 4xx for a malformed, empty or non-JSON one. Read once, however often asked. */
   body(): Promise<unknown>;
+  /** The body's text, read once. */
+  text(): Promise<string>;
+  /** Set by an endpoint with its own latency or a connection fault; the runtime applies it. */
+  effects: Effects | undefined;
+}
+
+export interface Effects {
+  /** Instead of `server.latency`. */
+  latency?: LatencyModel;
+  /** Break the connection instead of answering. */
+  drop?: FaultKind;
 }
 
 /** An endpoint compiled once per config version into a function plus its XML element names. */
@@ -22,6 +37,8 @@ export interface CompiledEndpoint {
   run(ctx: RequestContext): Reply | Promise<Reply>;
   xmlRoot: string;
   xmlItem: string;
+  /** False when it answers a text template as written: no Accept negotiation, no XML. */
+  negotiates: boolean;
 }
 
 const notFound = (): Reply => errorReply(404, httpMessages.notFound);
@@ -124,26 +141,41 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
   }
 }
 
-/** Compiles one endpoint into the function that serves it. */
+/** A text template (`body:`) among the endpoint's responses: answered as written, never negotiated. */
+const answersText = (dynamic: DynamicModel | undefined): boolean =>
+  dynamic !== undefined &&
+  (dynamic.response?.kind === 'body' || dynamic.rules.some((rule) => rule.response?.kind === 'body'));
+
+/**
+ * Compiles one endpoint into the function that serves it. One with templates, rules, latency or a
+ * fault is wrapped by dynamicRun (`tools` are made on first need); any other is served as always.
+ */
 export function compileEndpoint(
   endpoint: EndpointModel,
   stores: ReadonlyMap<string, TableStore>,
   model: ServiceModel,
+  tools?: () => DynamicTools,
 ): CompiledEndpoint {
   const name = `${endpoint.method} ${endpoint.path}`;
+  const negotiates = !answersText(endpoint.dynamic);
+  let compiled: CompiledEndpoint;
   if (endpoint.kind === 'static') {
     const reply: Reply = {
       status: endpoint.status,
       json: endpoint.status === 204 ? undefined : JSON.stringify(endpoint.body),
     };
-    return { name, run: () => reply, xmlRoot: 'response', xmlItem: 'item' };
+    compiled = { name, run: () => reply, xmlRoot: 'response', xmlItem: 'item', negotiates };
+  } else {
+    const store = stores.get(endpoint.schema.name) as TableStore;
+    const item = snakeCase(endpoint.schema.name);
+    compiled = {
+      name,
+      run: schemaHandler(endpoint, store, model),
+      xmlRoot: endpoint.operation === 'list' ? endpoint.schema.table : item,
+      xmlItem: item,
+      negotiates,
+    };
   }
-  const store = stores.get(endpoint.schema.name) as TableStore;
-  const item = snakeCase(endpoint.schema.name);
-  return {
-    name,
-    run: schemaHandler(endpoint, store, model),
-    xmlRoot: endpoint.operation === 'list' ? endpoint.schema.table : item,
-    xmlItem: item,
-  };
+  if (endpoint.dynamic && tools) compiled.run = dynamicRun(endpoint, endpoint.dynamic, compiled.run, tools());
+  return compiled;
 }

@@ -7,6 +7,8 @@ export interface Reply {
   status: number;
   json: string | undefined;
   headers?: Record<string, string>;
+  /** The body's type when it is not JSON to negotiate (a text template's `contentType`); sent as is. */
+  contentType?: string;
 }
 
 /** A JSON answer; `value` is serialised once, here. */

@@ -7,10 +7,14 @@ import { isAdminPath } from '../admin-path.js';
 import { HttpError } from '../http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
 import type { ServiceModel } from '../model/service-model.js';
+import { FakerSource } from '../templates/faker-source.js';
+import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
+import { TemplateRenderer } from '../templates/render.js';
 import type { TableStore } from '../store/store.js';
-import { parseJsonBody, readBody } from './body.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
-import { type CompiledEndpoint, compileEndpoint, type RequestContext } from './handlers.js';
+import type { DynamicTools } from './dynamic-endpoint.js';
+import { ExchangeContext } from './exchange-context.js';
+import { type CompiledEndpoint, compileEndpoint } from './handlers.js';
 import { contentType, type Format, negotiate } from './negotiate.js';
 import { errorReply, JSON_CONTENT_TYPE, type Reply, sendReply } from './reply.js';
 
@@ -40,6 +44,8 @@ interface Exchange {
   notes: string[];
   rawBody: string;
   compiled: CompiledEndpoint | undefined;
+  /** What the endpoint was given; its `effects` (latency, a dropped connection) apply after it ran. */
+  context: ExchangeContext | undefined;
   params: Record<string, string>;
   format: Format;
   headers: Record<string, string | number>;
@@ -60,6 +66,9 @@ let xmlModule: typeof import('./xml.js') | undefined;
  */
 export class ServiceRuntime {
   private readonly router: Route;
+  /** The version's randomness: `server.seed` makes it repeat (fault rates, latency, template helpers). */
+  private readonly random: Randomness;
+  private tools: DynamicTools | undefined;
   private inFlight = 0;
   private idle: (() => void) | undefined;
 
@@ -69,8 +78,16 @@ export class ServiceRuntime {
     private readonly hooks: RuntimeHooks,
   ) {
     this.router = Router({ ignoreTrailingSlash: true, maxParamLength: 2048 });
+    this.random = randomness(model.server.seed);
+    const tools = (): DynamicTools => {
+      if (!this.tools) {
+        const faker = new FakerSource(model.server.seed);
+        this.tools = { random: this.random, faker, renderer: new TemplateRenderer(this.random, faker) };
+      }
+      return this.tools;
+    };
     for (const endpoint of model.endpoints) {
-      const compiled = compileEndpoint(endpoint, stores, model);
+      const compiled = compileEndpoint(endpoint, stores, model, tools);
       this.router.on(endpoint.method, endpoint.path, () => undefined, compiled);
     }
   }
@@ -138,6 +155,7 @@ export class ServiceRuntime {
       notes: [],
       rawBody: '',
       compiled: undefined,
+      context: undefined,
       params: {},
       format: 'json',
       headers: cors ? corsHeaders(cors, req) : {},
@@ -162,26 +180,14 @@ export class ServiceRuntime {
     const compiled = found.store as CompiledEndpoint;
     exchange.compiled = compiled;
     exchange.params = found.params as Record<string, string>;
-    const format = negotiate(req.headers.accept);
-    if (!format) return errorReply(406, httpMessages.notAcceptable());
-    exchange.format = format;
-    return compiled.run(this.context(exchange));
-  }
-
-  private context(exchange: Exchange): RequestContext {
-    const { req, path, params, search, notes } = exchange;
-    const { bodyLimit } = this.model.server;
-    return {
-      req,
-      path,
-      params,
-      query: search ? new URLSearchParams(search) : undefined,
-      notes,
-      body: async () => {
-        exchange.rawBody = await readBody(req, bodyLimit);
-        return parseJsonBody(exchange.rawBody, req.headers['content-type']);
-      },
-    };
+    if (compiled.negotiates) {
+      const format = negotiate(req.headers.accept);
+      if (!format) return errorReply(406, httpMessages.notAcceptable());
+      exchange.format = format;
+    }
+    const context = new ExchangeContext(exchange, this.model.server.bodyLimit);
+    exchange.context = context;
+    return compiled.run(context);
   }
 
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
@@ -219,19 +225,31 @@ export class ServiceRuntime {
     return errorReply(500, httpMessages.internal());
   }
 
-  /** Adds the configured latency, then encodes and sends the reply. */
+  /** Adds the latency (the endpoint's or rule's, else the server's), then encodes and sends the reply. */
   private complete(exchange: Exchange, reply: Reply): Promise<void> | undefined {
-    const { latency } = this.model.server;
-    if (!latency) return this.encode(exchange, reply);
-    const delay = latency.min + Math.floor(Math.random() * (latency.max - latency.min + 1));
+    const effects = exchange.context?.effects;
+    const latency = effects?.latency ?? this.model.server.latency;
+    const finish = (): Promise<void> | undefined =>
+      effects?.drop ? this.drop(exchange, effects.drop) : this.encode(exchange, reply);
+    if (!latency || latency.max === 0) return finish();
+    const delay = randomIntIn(this.random, latency.min, latency.max);
     exchange.notes.push(`latency ${delay} ms added`);
-    return sleep(delay).then(() => this.encode(exchange, reply));
+    return sleep(delay).then(finish);
+  }
+
+  /** A connection fault: reset (TCP RST) or closed without a response; logged with status 0. */
+  private drop(exchange: Exchange, kind: 'reset' | 'empty'): undefined {
+    const { socket } = exchange.req;
+    if (kind === 'reset' && typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+    else socket.destroy();
+    this.log(exchange, 0, undefined);
+    return undefined;
   }
 
   /** Turns a JSON reply into XML when the client asked for XML, then sends it. Errors stay JSON. */
   private encode(exchange: Exchange, reply: Reply): Promise<void> | undefined {
     if (reply.status >= 400) exchange.format = 'json';
-    if (reply.json === undefined || exchange.format !== 'xml' || !exchange.compiled) {
+    if (reply.json === undefined || exchange.format !== 'xml' || !exchange.compiled || reply.contentType) {
       this.write(exchange, reply);
       return undefined;
     }
@@ -266,12 +284,19 @@ export class ServiceRuntime {
     const body = reply.json;
     if (body !== undefined) {
       headers['Content-Type'] =
-        exchange.format === 'json' ? JSON_CONTENT_TYPE : contentType(exchange.format, req.headers.accept);
+        reply.contentType ??
+        (exchange.format === 'json' ? JSON_CONTENT_TYPE : contentType(exchange.format, req.headers.accept));
       headers['Content-Length'] = Buffer.byteLength(body);
     }
     // A client that went away (e.g. during the latency) still gets its log entry, saying so.
     if (res.destroyed) notes.push('client closed the connection before the response was sent');
     else res.writeHead(reply.status, headers).end(body);
+    this.log(exchange, reply.status, body);
+  }
+
+  /** Hands the finished exchange to the log. */
+  private log(exchange: Exchange, status: number, body: string | undefined): void {
+    const { req, headers, notes } = exchange;
     this.hooks.onServed?.({
       id: 0,
       time: exchange.time,
@@ -282,7 +307,7 @@ export class ServiceRuntime {
       requestBody: exchange.rawBody,
       endpoint: exchange.compiled?.name ?? null,
       params: exchange.params,
-      status: reply.status,
+      status,
       responseHeaders: headers,
       responseBody: body ?? '',
       duration: performance.now() - exchange.start,

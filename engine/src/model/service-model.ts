@@ -4,6 +4,9 @@
  */
 import type { FieldType, HttpMethod, JsonValue, Operation } from '../../../shared/src/config-schema.js';
 import type { Range } from '../../../shared/src/problems.js';
+import type { DynamicModel, LatencyModel } from './dynamic-model.js';
+
+export type { LatencyModel } from './dynamic-model.js';
 
 export interface FieldModel {
   name: string;
@@ -42,6 +45,8 @@ interface EndpointBase {
   line: number;
   /** Index in `endpoints:` of the entry that declared it (a resource declares six). */
   entry: number;
+  /** Templates, rules, latency or faults; undefined for an endpoint with none (it is served as before). */
+  dynamic?: DynamicModel | undefined;
 }
 
 export interface StaticEndpoint extends EndpointBase {
@@ -58,11 +63,6 @@ export interface SchemaEndpoint extends EndpointBase {
 }
 
 export type EndpointModel = StaticEndpoint | SchemaEndpoint;
-
-export interface LatencyModel {
-  min: number;
-  max: number;
-}
 
 export interface CorsModel {
   origins: '*' | string[];
@@ -81,6 +81,8 @@ export interface ServerModel {
   bodyLimit: number;
   /** The admin token, or undefined when the admin API is off. */
   adminToken: string | undefined;
+  /** `server.seed`: makes fault rates, random latency and template helpers reproducible. */
+  seed?: number | undefined;
 }
 
 export interface ServiceModel {

@@ -118,5 +118,13 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     },
     'log.replay': async ({ id }) => session.log.replay(id),
     'request.send': async (request) => sendToMock(engine, request),
+    'template.preview': async (request) => {
+      if (typeof request?.template !== 'string' || request.sample === null || typeof request.sample !== 'object')
+        throw new TypeError(
+          'template.preview needs { template: string, sample: { method, path, params, query, headers, body } }.',
+        );
+      const { previewTemplate } = await import('../templates/preview.js');
+      return previewTemplate({ ...request, seed: request.seed ?? engine.model?.server.seed });
+    },
   };
 }

@@ -1,0 +1,138 @@
+/**
+ * Serves an endpoint that has templates, rules, its own latency or a fault. Per request: read the
+ * body if a rule or template needs it, pick the first matching rule, decide the fault (drawn from
+ * the version's randomness), then answer: the rule's response, the endpoint's rendered response, or
+ * (schema-backed) the table operation. Each matched rule, fault and delay is noted in the log.
+ */
+import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../http-error.js';
+import type { DynamicModel, FaultModel, ResponseModel, RuleModel } from '../model/dynamic-model.js';
+import { type EndpointModel, endpointName } from '../model/service-model.js';
+import type { FakerSource } from '../templates/faker-source.js';
+import type { Randomness } from '../templates/random.js';
+import { type TemplateContext, TemplateError, type TemplateRenderer } from '../templates/render.js';
+import { renderHeaders, renderValue } from '../templates/render-value.js';
+import { bodyValue, templateContext } from '../templates/request-view.js';
+import type { TemplateModel } from '../templates/template-model.js';
+import type { RequestContext } from './handlers.js';
+import { errorReply, type Reply } from './reply.js';
+import { matchRule } from './rule-match.js';
+
+/** What the dynamic endpoints of one config version share. */
+export interface DynamicTools {
+  renderer: TemplateRenderer;
+  random: Randomness;
+  faker: FakerSource;
+}
+
+type Run = (ctx: RequestContext) => Reply | Promise<Reply>;
+
+const templatesOf = (response: ResponseModel | undefined, extra: RuleModel['headers'] = []): TemplateModel[] => {
+  const out: TemplateModel[] = [];
+  const headers = [...(response?.headers ?? []), ...extra];
+  for (const h of headers) if (typeof h.value !== 'string') out.push(h.value);
+  if (response?.kind === 'body') out.push(response.body);
+  if (response?.kind === 'inline') {
+    const stack = [response.value];
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (v?.kind === 'template') out.push(v.template);
+      else if (v?.kind === 'array') stack.push(...v.items);
+      else if (v?.kind === 'object')
+        for (const e of v.entries) {
+          stack.push(e.value);
+          if (typeof e.key !== 'string') out.push(e.key);
+        }
+    }
+  }
+  return out;
+};
+
+/** The body a status may carry: none for 204 and 304 (and for 1xx). */
+const mayHaveBody = (status: number): boolean => status >= 200 && status !== 204 && status !== 304;
+
+export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base: Run, tools: DynamicTools): Run {
+  const name = endpointName(endpoint);
+  const { rules } = dynamic;
+  const all = [...templatesOf(dynamic.response), ...rules.flatMap((r) => templatesOf(r.response, r.headers))];
+  const readsBody = rules.some((r) => r.readsBody) || all.some((t) => t.readsBody);
+  const usesFaker = all.some((t) => t.usesFaker);
+  const precomputed = endpoint.kind === 'static' ? JSON.stringify(endpoint.body) : undefined;
+
+  const fails = (fault: FaultModel | undefined): boolean =>
+    fault !== undefined && (fault.rate >= 1 || (fault.rate > 0 && tools.random.next() < fault.rate));
+
+  const render = <T>(step: () => T): T => {
+    try {
+      return step();
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const detail = err instanceof TemplateError || err instanceof Error ? err.message : String(err);
+      throw new HttpError(500, `The template of endpoint ${name} failed: ${detail}`);
+    }
+  };
+
+  const respond = (ctx: RequestContext, body: unknown): Reply | Promise<Reply> => {
+    const facts = {
+      method: ctx.req.method ?? 'GET',
+      params: ctx.params,
+      query: ctx.query,
+      headers: ctx.req.headers,
+      body,
+    };
+    const rule = rules.length > 0 ? matchRule(rules, facts) : undefined;
+    if (rule) ctx.notes.push(`rule ${rule.number} matched (line ${rule.line})`);
+    const latency = rule?.latency ?? dynamic.latency;
+    if (latency) ctx.effects = { latency };
+    const fault = rule?.fault ?? dynamic.fault;
+    if (fails(fault)) {
+      const { status, kind, rate } = fault as FaultModel;
+      ctx.notes.push(
+        `fault: ${kind ? `connection ${kind === 'reset' ? 'reset' : 'closed without a response'}` : `answered ${status}`} (rate ${rate})`,
+      );
+      if (kind) {
+        ctx.effects = { ...ctx.effects, drop: kind };
+        return { status: 0, json: undefined };
+      }
+      return errorReply(status as number, `${STATUS_CODES[status as number] ?? 'Error'} (injected fault)`);
+    }
+    let context: TemplateContext | undefined;
+    const view = (): TemplateContext => (context ??= templateContext({ ...facts, path: ctx.path }));
+    const status = rule?.status ?? endpoint.status;
+    const headers: Record<string, string> = {};
+    const answer = rule?.response ?? (endpoint.kind === 'static' ? dynamic.response : undefined);
+    render(() => {
+      if (!rule?.response && dynamic.response) renderHeaders(tools.renderer, dynamic.response.headers, view(), headers);
+      if (answer && answer !== dynamic.response) renderHeaders(tools.renderer, answer.headers, view(), headers);
+      if (rule) renderHeaders(tools.renderer, rule.headers, view(), headers);
+    });
+    if (answer) {
+      return render((): Reply => {
+        if (!mayHaveBody(status)) return { status, json: undefined, headers };
+        if (answer.kind === 'body') {
+          const text = tools.renderer.text(answer.body, view());
+          return { status, json: text, headers, ...(answer.contentType ? { contentType: answer.contentType } : {}) };
+        }
+        return { status, json: JSON.stringify(renderValue(tools.renderer, answer.value, view()) ?? null), headers };
+      });
+    }
+    if (endpoint.kind === 'static') return { status, json: mayHaveBody(status) ? precomputed : undefined, headers };
+    if (rule?.status !== undefined) {
+      // A rule's status on a database-backed endpoint answers without touching the table.
+      return status >= 400
+        ? errorReply(status, STATUS_CODES[status] ?? 'Error', headers)
+        : { status, json: undefined, headers };
+    }
+    const reply = base(ctx);
+    const withHeaders = (r: Reply): Reply => ({ ...r, headers: { ...r.headers, ...headers } });
+    return reply instanceof Promise ? reply.then(withHeaders) : withHeaders(reply);
+  };
+
+  return (ctx) => {
+    const ready = usesFaker ? tools.faker.ready() : undefined;
+    if (!readsBody && !ready) return respond(ctx, undefined);
+    return Promise.all([readsBody ? ctx.text() : undefined, ready]).then(([text]) =>
+      respond(ctx, text === undefined ? undefined : bodyValue(text)),
+    );
+  };
+}
