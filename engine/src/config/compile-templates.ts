@@ -6,7 +6,7 @@ import type { JsonValue } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { HeaderTemplate, ResponseModel, ValueTemplate } from '../model/dynamic-model.js';
-import { isTemplate, parseTemplate } from '../templates/parse-template.js';
+import { isTemplate, parseTemplate } from '../templates/template-parser.js';
 import type { TemplateModel } from '../templates/template-model.js';
 import type { ConfigSource, DocPath } from './source.js';
 import { templateProblem } from './template-place.js';

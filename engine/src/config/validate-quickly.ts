@@ -1,6 +1,7 @@
 import { checkConfig, type ValidationResult } from './check.js';
 import type { ServerOptions } from './compile-server.js';
 import { FastSource } from './fast-source.js';
+import { isTemplate, templateParserLoaded } from '../templates/template-parser.js';
 import { tooLarge } from './source.js';
 
 /**
@@ -11,6 +12,8 @@ import { tooLarge } from './source.js';
 export function validateQuickly(text: string, options: ServerOptions = {}): ValidationResult | undefined {
   const large = tooLarge(text);
   if (large) return { problems: [large] };
+  // A text with templates needs the template parser, which loads with the full validator.
+  if (!templateParserLoaded() && isTemplate(text)) return undefined;
   const fast = FastSource.parse(text);
   if (!fast) return undefined;
   const result = checkConfig(fast, options);

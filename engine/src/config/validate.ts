@@ -1,3 +1,5 @@
+// The template parser loads with the full validator (see templates/template-parser.ts).
+import '../templates/parse-template.js';
 import { byPosition, checkConfig, type ValidationResult } from './check.js';
 import type { ServerOptions } from './compile-server.js';
 import { tooLarge } from './source.js';

@@ -10,7 +10,8 @@ import type { DynamicModel, FaultModel, ResponseModel, RuleModel } from '../mode
 import { type EndpointModel, endpointName } from '../model/service-model.js';
 import type { FakerSource } from '../templates/faker-source.js';
 import type { Randomness } from '../templates/random.js';
-import { type TemplateContext, TemplateError, type TemplateRenderer } from '../templates/render.js';
+import type { TemplateContext, TemplateRenderer } from '../templates/render.js';
+import type { RendererSource } from '../templates/renderer-source.js';
 import { renderHeaders, renderValue } from '../templates/render-value.js';
 import { bodyValue, templateContext } from '../templates/request-view.js';
 import type { TemplateModel } from '../templates/template-model.js';
@@ -20,7 +21,7 @@ import { matchRule } from './rule-match.js';
 
 /** What the dynamic endpoints of one config version share. */
 export interface DynamicTools {
-  renderer: TemplateRenderer;
+  renderer: RendererSource;
   random: Randomness;
   faker: FakerSource;
 }
@@ -58,6 +59,8 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
   const readsBody = rules.some((r) => r.readsBody) || all.some((t) => t.readsBody);
   const usesFaker = all.some((t) => t.usesFaker);
   const precomputed = endpoint.kind === 'static' ? JSON.stringify(endpoint.body) : undefined;
+  // Loaded before the first rendering (see run below); constant headers never need it.
+  const renderer = (): TemplateRenderer => tools.renderer.renderer as TemplateRenderer;
 
   const fails = (fault: FaultModel | undefined): boolean =>
     fault !== undefined && (fault.rate >= 1 || (fault.rate > 0 && tools.random.next() < fault.rate));
@@ -67,7 +70,7 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
       return step();
     } catch (err) {
       if (err instanceof HttpError) throw err;
-      const detail = err instanceof TemplateError || err instanceof Error ? err.message : String(err);
+      const detail = err instanceof Error ? err.message : String(err);
       throw new HttpError(500, `The template of endpoint ${name} failed: ${detail}`);
     }
   };
@@ -102,18 +105,18 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
     const headers: Record<string, string> = {};
     const answer = rule?.response ?? (endpoint.kind === 'static' ? dynamic.response : undefined);
     render(() => {
-      if (!rule?.response && dynamic.response) renderHeaders(tools.renderer, dynamic.response.headers, view(), headers);
-      if (answer && answer !== dynamic.response) renderHeaders(tools.renderer, answer.headers, view(), headers);
-      if (rule) renderHeaders(tools.renderer, rule.headers, view(), headers);
+      if (!rule?.response && dynamic.response) renderHeaders(renderer(), dynamic.response.headers, view(), headers);
+      if (answer && answer !== dynamic.response) renderHeaders(renderer(), answer.headers, view(), headers);
+      if (rule) renderHeaders(renderer(), rule.headers, view(), headers);
     });
     if (answer) {
       return render((): Reply => {
         if (!mayHaveBody(status)) return { status, json: undefined, headers };
         if (answer.kind === 'body') {
-          const text = tools.renderer.text(answer.body, view());
+          const text = renderer().text(answer.body, view());
           return { status, json: text, headers, ...(answer.contentType ? { contentType: answer.contentType } : {}) };
         }
-        return { status, json: JSON.stringify(renderValue(tools.renderer, answer.value, view()) ?? null), headers };
+        return { status, json: JSON.stringify(renderValue(renderer(), answer.value, view()) ?? null), headers };
       });
     }
     if (endpoint.kind === 'static') return { status, json: mayHaveBody(status) ? precomputed : undefined, headers };
@@ -129,9 +132,10 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
   };
 
   return (ctx) => {
-    const ready = usesFaker ? tools.faker.ready() : undefined;
-    if (!readsBody && !ready) return respond(ctx, undefined);
-    return Promise.all([readsBody ? ctx.text() : undefined, ready]).then(([text]) =>
+    const fakerReady = usesFaker ? tools.faker.ready() : undefined;
+    const rendererReady = all.length > 0 ? tools.renderer.ready() : undefined;
+    if (!readsBody && !fakerReady && !rendererReady) return respond(ctx, undefined);
+    return Promise.all([readsBody ? ctx.text() : undefined, fakerReady, rendererReady]).then(([text]) =>
       respond(ctx, text === undefined ? undefined : bodyValue(text)),
     );
   };

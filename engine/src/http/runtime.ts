@@ -9,7 +9,7 @@ import type { ServedRequest } from '../log/request-log.js';
 import type { ServiceModel } from '../model/service-model.js';
 import { FakerSource } from '../templates/faker-source.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
-import { TemplateRenderer } from '../templates/render.js';
+import { RendererSource } from '../templates/renderer-source.js';
 import type { TableStore } from '../store/store.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import type { DynamicTools } from './dynamic-endpoint.js';
@@ -82,7 +82,10 @@ export class ServiceRuntime {
     const tools = (): DynamicTools => {
       if (!this.tools) {
         const faker = new FakerSource(model.server.seed);
-        this.tools = { random: this.random, faker, renderer: new TemplateRenderer(this.random, faker) };
+        const renderer = new RendererSource(this.random, faker);
+        // Loading starts now, so the first request usually finds the renderer ready.
+        renderer.ready()?.catch(() => undefined);
+        this.tools = { random: this.random, faker, renderer };
       }
       return this.tools;
     };

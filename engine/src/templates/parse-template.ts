@@ -5,16 +5,15 @@
  */
 import { didYouMean } from '../config/did-you-mean.js';
 import { FAKER_MODULES, FAKER_NAME } from './faker-modules.js';
-import { BLOCK_HELPERS, environment, HELPERS, parserPosition } from './handlebars.js';
+import { parse, parser } from 'handlebars/dist/cjs/handlebars/compiler/base.js';
+import { BLOCK_HELPERS, HELPERS } from './helper-names.js';
 import { asValue, helperName } from './single-tag.js';
 import { FORBIDDEN_NAMES, MAX_ITERATIONS, MAX_REPEAT, MAX_TEMPLATE_DEPTH } from './limits.js';
 import type { TemplateIssue, TemplateModel } from './template-model.js';
+import { registerTemplateParser } from './template-parser.js';
 
 /** What `request.` offers a template. */
 export const REQUEST_ROOTS = ['params', 'query', 'queryAll', 'headers', 'body', 'method', 'path'] as const;
-
-/** A string holds a template when it has an opening tag; others stay constants (and cost nothing). */
-export const isTemplate = (text: string): boolean => text.includes('{{');
 
 type Node = hbs.AST.Node;
 type Expression = hbs.AST.Expression;
@@ -247,7 +246,7 @@ const withIndexes = (source: string): string =>
 export function parseTemplate(source: string): { template: TemplateModel } | { issues: TemplateIssue[] } {
   let ast: hbs.AST.Program;
   try {
-    ast = environment.parse(withIndexes(source));
+    ast = parse(withIndexes(source));
   } catch (err) {
     if (err instanceof RangeError)
       return {
@@ -283,3 +282,12 @@ function describeToken(token: string): string {
   if (token === 'INVALID') return 'character in a tag';
   return `'${token.toLowerCase().replace(/_/g, ' ')}'`;
 }
+
+/** Where the parser stopped after a syntax error: the token it could not use (1-based line, 0-based column). */
+function parserPosition(): { line: number; column: number } {
+  // The parser is synchronous and shared; right after it threw, its lexer still points at the bad token.
+  const where = parser.lexer?.yylloc;
+  return { line: where?.first_line ?? 1, column: where?.first_column ?? 0 };
+}
+
+registerTemplateParser(parseTemplate);

@@ -7,7 +7,8 @@
  * exactly that one tag, and empty text inside other text. `default` supplies a fallback.
  */
 import type { FakerSource } from './faker-source.js';
-import { COMPILE_OPTIONS, newEnvironment, VALUE_HELPER } from './handlebars.js';
+import { COMPILE_OPTIONS, newEnvironment } from './handlebars.js';
+import { VALUE_HELPER } from './helper-names.js';
 import { MAX_ITERATIONS, MAX_OUTPUT_CHARS, MAX_REPEAT } from './limits.js';
 import { type Randomness, randomIntIn } from './random.js';
 import type { TemplateModel } from './template-model.js';

@@ -2,7 +2,7 @@
  * Tags as values: which name a tag calls, and the rewrite that makes a string of exactly one tag
  * hand back the value itself instead of text.
  */
-import { HELPERS, VALUE_HELPER } from './handlebars.js';
+import { HELPERS, VALUE_HELPER } from './helper-names.js';
 
 type Expression = hbs.AST.Expression;
 type Path = hbs.AST.PathExpression;
