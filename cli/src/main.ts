@@ -9,6 +9,7 @@ import { parsePort, portMessage } from '../../shared/src/port.js';
 import { Engine, isLoopbackHost, readErrorReason, validateConfig, watchConfig } from '../../engine/src/index.js';
 import { colors, displayPath, formatEndpoints, formatProblem, formatStatus, type Colors } from './format.js';
 import { databaseOption } from './database-option.js';
+import { clockTime, ServeOutput } from './request-lines.js';
 import { version } from './version.js';
 
 const HELP = `Usage: mockyard <command> [options]
@@ -139,10 +140,14 @@ async function serve(args: string[], c: Colors): Promise<void> {
   let watcher: ReturnType<typeof watchConfig> | undefined;
   // Before anything is printed: a client that sees the URL may stop the server at once, and a
   // SIGTERM that came before these were installed would kill it instead of stopping it cleanly.
+  const output = new ServeOutput(process.stdout, process.stderr);
+  // Lines of the last turn of the loop are not lost to an exit that comes before it ends.
+  process.once('exit', () => output.flush());
   const shutdown = (): void => {
     void (async () => {
       await watcher?.close();
       await engine.stop();
+      output.flush();
       process.exit(EXIT.ok);
     })();
   };
@@ -162,39 +167,41 @@ async function serve(args: string[], c: Colors): Promise<void> {
     out.write(`  admin API: ${address.url}/__mockyard/ (Authorization: Bearer ${model.server.adminToken})\n`);
 
   if (!values.quiet) {
+    const clock = clockTime();
     engine.on('request', (e) =>
-      out.write(
-        `${c.dim(new Date(e.time).toISOString().slice(11, 23))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
+      output.line(
+        `${c.dim(clock(e.time))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
       ),
     );
   }
-  engine.on('serverError', (e) => process.stderr.write(`${c.red('error')} ${e.message}\n`));
-  engine.on('listening', (a) => out.write(`Now listening on ${c.cyan(a.url)}\n`));
+  engine.on('serverError', (e) => output.error(`${c.red('error')} ${e.message}\n`));
+  engine.on('listening', (a) => output.write(`Now listening on ${c.cyan(a.url)}\n`));
 
   if (values.watch) {
     watcher = watchConfig(path, {
       initialText: text,
       onChange: (next) => {
         void engine.apply(next).then((r) => {
+          output.flush();
           printProblems(path, r.problems, c);
-          if (r.ok) out.write(`${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoints)\n`);
+          if (r.ok) output.write(`${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoints)\n`);
           else if (storeOnly(r.problems))
-            process.stderr.write(
+            output.error(
               c.yellow(`Not reloaded: the database cannot be used (see above); still serving the last good config.\n`),
             );
           else
-            process.stderr.write(
+            output.error(
               c.yellow(`Not reloaded: ${displayPath(path)} has errors; still serving the last good config.\n`),
             );
         });
       },
-      onError: (err) => process.stderr.write(`${c.yellow('warning')} ${err.message}\n`),
+      onError: (err) => output.error(`${c.yellow('warning')} ${err.message}\n`),
     });
     // Say so only once the watch is set up: an edit made before that would go unnoticed.
     await watcher.ready;
-    out.write(c.dim(`Watching ${displayPath(path)} for changes.\n`));
+    output.write(c.dim(`Watching ${displayPath(path)} for changes.\n`));
   }
-  out.write(c.dim('Press Ctrl+C to stop.\n'));
+  output.write(c.dim('Press Ctrl+C to stop.\n'));
 }
 
 async function validate(args: string[], c: Colors): Promise<void> {

@@ -1,0 +1,75 @@
+/**
+ * The terminal output of `mockyard serve` once it serves: a line per request, written once per turn
+ * of the event loop rather than once per request.
+ *
+ * process.stdout is synchronous for a terminal, a file and a pipe on Linux: a write per request was
+ * a write(2) per request (strace: 1.0 per request, next to the response's one writev), and under wrk
+ * on /health the line cost about as much CPU as the whole response (profile: 58 µs a request with
+ * lines, 37 µs without). The requests of one turn of the loop (those whose bytes one poll found) now
+ * share one write, made by a setImmediate, so that it goes out after the turn's responses.
+ */
+import type { Writable } from 'node:stream';
+
+/** Lines held back beyond this are written at once (a burst must not grow the buffer without bound). */
+const MAX_PENDING = 64 * 1024;
+
+export class ServeOutput {
+  private pending = '';
+  private scheduled = false;
+  private readonly flushLater = (): void => {
+    this.scheduled = false;
+    this.flush();
+  };
+
+  constructor(
+    private readonly out: Writable,
+    private readonly err: Writable,
+  ) {}
+
+  /** A request line: written with the other lines of this turn of the event loop. */
+  line(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= MAX_PENDING) this.flush();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.flushLater);
+    }
+  }
+
+  /** Anything else for stdout: after the lines before it, at once. */
+  write(text: string): void {
+    this.flush();
+    this.out.write(text);
+  }
+
+  /** For stderr: after the lines before it, so that the terminal shows them in order. */
+  error(text: string): void {
+    this.flush();
+    this.err.write(text);
+  }
+
+  flush(): void {
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    this.out.write(text);
+  }
+}
+
+/**
+ * `HH:MM:SS.mmm` (UTC) of a time in ms, as `new Date(time).toISOString().slice(11, 23)` gives it,
+ * without a Date and an ISO string per request: the part up to the second is kept while it holds.
+ */
+export function clockTime(): (time: number) => string {
+  let second = Number.NaN;
+  let prefix = '';
+  return (time) => {
+    const s = Math.floor(time / 1000);
+    if (s !== second) {
+      second = s;
+      prefix = new Date(s * 1000).toISOString().slice(11, 20);
+    }
+    const ms = Math.floor(time) - s * 1000;
+    return prefix + (ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : String(ms));
+  };
+}
