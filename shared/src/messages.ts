@@ -127,6 +127,8 @@ export const httpMessages = {
   pathWrongType: (param: string, expected: string, value: string) =>
     `Path parameter '${param}' must be ${expected}, not '${value}'.`,
   sortUnknownField: (field: string, schema: string) => `Cannot sort by '${field}': it is not a field of ${schema}.`,
+  queryConflict: (first: string, second: string, hint: string) =>
+    `Query parameters '${first}' and '${second}' cannot be combined; ${hint}.`,
   notAcceptable: () => 'Not acceptable: this endpoint answers application/json or application/xml.',
   unauthorized: () => 'Missing or wrong admin token; send Authorization: Bearer <token>.',
   internal: () => 'Internal server error',

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CorsModel } from '../model/service-model.js';
 
-const EXPOSED = 'X-Total-Count, Link, Location';
+const EXPOSED = 'X-Total-Count, Link, Location, Content-Range';
 
 /** CORS headers for a response, or none when the request's origin is not allowed. */
 export function corsHeaders(cors: CorsModel, req: IncomingMessage): Record<string, string> {

@@ -4,7 +4,7 @@ import type { FaultKind } from '../../../shared/src/config-schema.js';
 import type { DynamicModel } from '../model/dynamic-model.js';
 import type { EndpointModel, LatencyModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
 import { snakeCase } from '../model/table-name.js';
-import { parseListQuery } from '../store/list-query.js';
+import { type ListQuery, parseListQuery } from '../store/list-query.js';
 import { after, type TableStore } from '../store/store.js';
 import { type DynamicTools, dynamicRun } from './dynamic-endpoint.js';
 import { errorReply, type Reply } from './reply.js';
@@ -43,20 +43,36 @@ export interface CompiledEndpoint {
 
 const notFound = (): Reply => errorReply(404, httpMessages.notFound);
 
-function linkHeader(ctx: RequestContext, page: number, limit: number, total: number): string {
-  const last = Math.max(1, Math.ceil(total / Math.max(1, limit)));
+/** Link (first/prev/next/last) in the terms the client paged with: `_page`, `_start`/`_end`, `_start`/`_limit` or `range`. */
+function linkHeader(ctx: RequestContext, list: ListQuery, total: number): string {
+  const { limit, window } = list;
   const base = `http://${ctx.req.headers.host ?? 'localhost'}${ctx.path}`;
-  const url = (p: number): string => {
+  const step = Math.max(1, limit);
+  const at = (offset: number): string => {
     const query = new URLSearchParams(ctx.query);
-    query.set('_page', String(p));
-    query.set('_limit', String(limit));
+    if (window === 'page') {
+      query.set('_page', String(offset / step + 1));
+      query.set('_limit', String(limit));
+    } else if (window === 'range') query.set('range', `[${offset},${offset + limit - 1}]`);
+    else {
+      query.set('_start', String(offset));
+      query.set(window === 'start-end' ? '_end' : '_limit', String(window === 'start-end' ? offset + limit : limit));
+    }
     return `<${base}?${query.toString()}>`;
   };
-  const links = [`${url(1)}; rel="first"`];
-  if (page > 1) links.push(`${url(Math.min(page - 1, last))}; rel="prev"`);
-  if (page < last) links.push(`${url(page + 1)}; rel="next"`);
-  links.push(`${url(last)}; rel="last"`);
+  const lastOffset = Math.max(0, Math.ceil(total / step) - 1) * step;
+  const offset = window === 'page' ? (list.page - 1) * step : list.offset;
+  const links = [`${at(0)}; rel="first"`];
+  if (offset > 0) links.push(`${at(Math.max(0, Math.min(offset - step, lastOffset)))}; rel="prev"`);
+  if (offset + step < total) links.push(`${at(offset + step)}; rel="next"`);
+  links.push(`${at(lastOffset)}; rel="last"`);
   return links.join(', ');
+}
+
+/** simple-REST's `Content-Range: users 0-24/319` (with `*` for the first and last when the page is past the end or empty). */
+function contentRange(table: string, list: ListQuery, total: number): string {
+  const shown = Math.min(list.limit, total - list.offset);
+  return shown > 0 ? `${table} ${list.offset}-${list.offset + shown - 1}/${total}` : `${table} */${total}`;
 }
 
 /** Where a created record can be read: the column naming it, and the URL built from that column's value. */
@@ -111,7 +127,8 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
         if (query.notes.length) ctx.notes.push(...query.notes);
         return after(store.list(query), ({ body, total }): Reply => {
           const headers: Record<string, string> = { 'X-Total-Count': String(total) };
-          if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query.page, query.limit, total);
+          if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query, total);
+          if (query.simpleRest) headers['Content-Range'] = contentRange(endpoint.schema.table, query, total);
           return { status, json: withBody(body), headers };
         });
       };

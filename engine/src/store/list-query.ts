@@ -6,14 +6,14 @@ import type { FieldModel, SchemaModel } from '../model/service-model.js';
 export const MAX_LIMIT = 100;
 type Operator = 'gte' | 'lte' | 'gt' | 'lt' | 'ne' | 'like';
 const SUFFIX = /^(.+)_(gte|lte|gt|lt|ne|like)$/;
-const RESERVED = new Set(['_sort', '_order', '_page', '_limit', 'q']);
+const RESERVED = new Set(['_sort', '_order', '_page', '_limit', '_start', '_end', 'q']);
 
 /** A filter value as the field's type reads it: a JSON field's value is its JSON text. */
 export type QueryValue = string | number | boolean;
 
 /**
  * One condition of a list, described without SQL; every store renders it the same way:
- * - `equals` (`=`, or IN for several values); `negate` for `_ne`: one value keeps null values
+ * - `equals` (`=`, or IN for several values; none matches nothing); `negate` for `_ne`: one value keeps null values
  *   (SQL's IS NOT / IS DISTINCT FROM), several are NOT IN (which, as SQL has it, drops nulls).
  *   `asText` binds the value as text (a path parameter), which the column's type converts as it
  *   does for a key.
@@ -31,6 +31,13 @@ export interface SortKey {
 }
 
 /**
+ * How the client named the rows it wants, so Link and Content-Range answer in its terms: json-server's
+ * `_page` (with `_limit`), `_start` with `_end` or `_limit` (0-based, end exclusive), or simple-REST's
+ * `range=[start,end]` (inclusive).
+ */
+export type ListWindow = 'page' | 'start-end' | 'start-limit' | 'range';
+
+/**
  * A list request as the store runs it: conditions (all must hold), sort keys (the store adds its
  * insertion order as the last tiebreak, so pages are stable), and the page asked for.
  */
@@ -43,6 +50,10 @@ export interface ListQuery {
   /** Whether the client asked for a page, so Link headers are due. */
   paged: boolean;
   notes: string[];
+  /** How the client named the page (for Link headers). */
+  window: ListWindow;
+  /** A simple-REST request (`sort`, `range` or `filter` as JSON): answered with Content-Range too. */
+  simpleRest: boolean;
 }
 
 /**
@@ -69,9 +80,42 @@ function positiveInt(param: string, raw: string, min: number): number {
   return n;
 }
 
+/** A query parameter holding JSON (simple-REST's `sort`, `range`, `filter`), or 400 naming it. */
+function jsonParam(param: string, raw: string, expected: string, fits: (value: unknown) => boolean): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  if (value === undefined || !fits(value)) throw new HttpError(400, httpMessages.queryWrongType(param, expected, raw));
+  return value;
+}
+
+const wholeNumber = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** simple-REST's `filter={"name":"Ada","id":[1,2]}` as query parameters: an array is "any of", an empty one matches nothing. */
+function filterParams(raw: string): { param: string; values: string[] }[] {
+  const filter = jsonParam(
+    'filter',
+    raw,
+    'a JSON object such as {"name":"Ada"}',
+    (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  ) as Record<string, unknown>;
+  const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+  return Object.entries(filter)
+    .filter(([, value]) => value !== undefined)
+    .map(([param, value]) => ({ param, values: Array.isArray(value) ? value.map(text) : [text(value)] }));
+}
+
+const SIMPLE_REST = ['sort', 'range', 'filter'] as const;
+const PAGE_HINT = 'page with _page and _limit, or slice with _start and _end (or _start and _limit)';
+
 /**
  * Parses list query parameters: equality filters, `_gte/_lte/_gt/_lt/_ne/_like` suffixes, `q`,
- * `_sort`/`_order` and `_page`/`_limit`. Unknown parameters are ignored and noted.
+ * `_sort`/`_order`, `_page`/`_limit`, `_start` with `_end` or `_limit`, and simple-REST's JSON
+ * `sort`, `range` and `filter` (unless the schema has a field of that name, which then wins).
+ * Unknown parameters are ignored and noted.
  */
 export function parseListQuery(
   schema: SchemaModel,
@@ -84,30 +128,19 @@ export function parseListQuery(
     conditions.push({ kind: 'equals', column, values: [value], negate: false, asText: true });
   let sort: string | undefined;
   let order: string | undefined;
-  let limit = MAX_LIMIT;
-  let page = 1;
-  let paged = false;
+  let sortJson: string | undefined;
+  const window = new Map<string, string>();
+  let filter: string | undefined;
   const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: QueryValue[] }>();
-  for (const [param, raw] of query ?? []) {
-    if (RESERVED.has(param)) {
-      if (param === '_sort') sort = raw;
-      else if (param === '_order') order = raw;
-      else if (param === '_limit') {
-        limit = positiveInt(param, raw, 0);
-        paged = true;
-        if (limit > MAX_LIMIT) {
-          notes.push(`_limit ${limit} capped at ${MAX_LIMIT}`);
-          limit = MAX_LIMIT;
-        }
-      } else if (param === '_page') {
-        page = positiveInt(param, raw, 1);
-        paged = true;
-      } else if (param === 'q' && raw !== '') {
+  const addFilter = (param: string, raws: readonly string[]): void => {
+    if (param === 'q') {
+      for (const raw of raws) {
+        if (raw === '') continue;
         const text = schema.fields.filter((f) => f.type === 'string' || f.type === 'datetime');
         if (text.length === 0) notes.push(`q ignored: ${schema.name} has no text fields`);
         else conditions.push({ kind: 'contains', columns: text.map((f) => f.name), text: raw });
       }
-      continue;
+      return;
     }
     let field = schema.fieldMap.get(param);
     let op: Operator | 'eq' = 'eq';
@@ -118,13 +151,35 @@ export function parseListQuery(
     }
     if (!field) {
       notes.push(`ignored query parameter '${param}' (not a field of ${schema.name})`);
-      continue;
+      return;
     }
-    const value = op === 'like' ? raw : convert(field, param, raw);
     const key = `${field.name}\u0000${op}`;
-    const group = grouped.get(key);
-    if (group) group.values.push(value);
-    else grouped.set(key, { field, op, values: [value] });
+    let group = grouped.get(key);
+    if (!group) {
+      group = { field, op, values: [] };
+      grouped.set(key, group);
+    }
+    for (const raw of raws) group.values.push(op === 'like' ? raw : convert(field, param, raw));
+  };
+  for (const [param, raw] of query ?? []) {
+    if (RESERVED.has(param) && param !== 'q') {
+      if (param === '_sort') sort = raw;
+      else if (param === '_order') order = raw;
+      else window.set(param, raw);
+    } else if ((SIMPLE_REST as readonly string[]).includes(param) && !schema.fieldMap.has(param)) {
+      if (param === 'sort') sortJson = raw;
+      else if (param === 'range') window.set(param, raw);
+      else filter = raw;
+    } else addFilter(param, [raw]);
+  }
+  if (filter !== undefined) {
+    for (const { param, values } of filterParams(filter)) {
+      const field = schema.fieldMap.get(param);
+      // An empty "any of" (getMany with no ids) matches nothing.
+      if (values.length === 0 && field)
+        conditions.push({ kind: 'equals', column: field.name, values: [], negate: false });
+      else addFilter(param, values);
+    }
   }
   const COMPARE = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
   for (const { field, op, values } of grouped.values()) {
@@ -134,15 +189,93 @@ export function parseListQuery(
       for (const text of values) conditions.push({ kind: 'contains', columns: [column], text: String(text) });
     else for (const value of values) conditions.push({ kind: 'compare', column, op: COMPARE[op], value });
   }
+  if (sortJson !== undefined && sort !== undefined)
+    throw new HttpError(
+      400,
+      httpMessages.queryConflict('sort', '_sort', 'sort with _sort and _order, or with sort=[field,order]'),
+    );
+  const simpleRest = sortJson !== undefined || filter !== undefined || window.has('range');
   return {
     conditions,
-    sort: sortKeys(schema, sort, order),
-    limit,
-    offset: (page - 1) * limit,
-    page,
-    paged,
+    sort: sortJson !== undefined ? jsonSortKeys(schema, sortJson) : sortKeys(schema, sort, order),
     notes,
+    simpleRest,
+    ...pageOf(window, notes),
   };
+}
+
+/** The rows asked for: `_page`/`_limit`, `_start` with `_end` or `_limit`, or `range=[start,end]`; at most MAX_LIMIT. */
+function pageOf(
+  given: Map<string, string>,
+  notes: string[],
+): Pick<ListQuery, 'limit' | 'offset' | 'page' | 'paged' | 'window'> {
+  const has = (p: string): boolean => given.has(p);
+  const clash = (first: string, second: string, hint: string): never => {
+    throw new HttpError(400, httpMessages.queryConflict(first, second, hint));
+  };
+  if (has('range')) {
+    const other = ['_page', '_start', '_end', '_limit'].find(has);
+    if (other) clash('range', other, 'use range=[start,end] alone, or the _start/_end parameters');
+  }
+  if (has('_page')) {
+    const other = ['_start', '_end'].find(has);
+    if (other) clash('_page', other, PAGE_HINT);
+  }
+  if (has('_end') && has('_limit')) clash('_end', '_limit', PAGE_HINT);
+  const cap = (asked: number, what: string): number => {
+    if (asked <= MAX_LIMIT) return asked;
+    notes.push(`${what} ${asked} capped at ${MAX_LIMIT}`);
+    return MAX_LIMIT;
+  };
+  const num = (p: string, min: number): number | undefined => {
+    const raw = given.get(p);
+    return raw === undefined ? undefined : positiveInt(p, raw, min);
+  };
+  if (has('range')) {
+    const [first, last] = jsonParam(
+      'range',
+      given.get('range') as string,
+      'a JSON array [start, end] of whole numbers',
+      (v) => Array.isArray(v) && v.length === 2 && v.every(wholeNumber),
+    ) as [number, number];
+    const limit = cap(Math.max(0, last - first + 1), 'range of');
+    return { limit, offset: first, page: 1, paged: true, window: 'range' };
+  }
+  const start = num('_start', 0);
+  const end = num('_end', 0);
+  const asked = num('_limit', 0);
+  if (start !== undefined || end !== undefined) {
+    const offset = start ?? 0;
+    if (end !== undefined)
+      return {
+        limit: cap(Math.max(0, end - offset), '_end - _start of'),
+        offset,
+        page: 1,
+        paged: true,
+        window: 'start-end',
+      };
+    const limit = asked === undefined ? MAX_LIMIT : cap(asked, '_limit');
+    return { limit, offset, page: 1, paged: true, window: 'start-limit' };
+  }
+  const page = num('_page', 1) ?? 1;
+  const limit = asked === undefined ? MAX_LIMIT : cap(asked, '_limit');
+  return { limit, offset: (page - 1) * limit, page, paged: has('_page') || has('_limit'), window: 'page' };
+}
+
+/** simple-REST's `sort=["name","DESC"]`. */
+function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
+  const [column, order] = jsonParam(
+    'sort',
+    raw,
+    'a JSON array [field, "ASC" or "DESC"]',
+    (v) =>
+      Array.isArray(v) &&
+      (v.length === 1 || v.length === 2) &&
+      typeof v[0] === 'string' &&
+      (v[1] === undefined || (typeof v[1] === 'string' && /^(asc|desc)$/i.test(v[1]))),
+  ) as [string, string | undefined];
+  if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
+  return [{ column, descending: order?.toLowerCase() === 'desc' }];
 }
 
 /** `_sort=name,-age` or `_sort=name&_order=desc`. */

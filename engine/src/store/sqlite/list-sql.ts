@@ -26,6 +26,7 @@ function condition(c: Condition, values: (string | number)[]): string {
     values.push(bind(c.value));
     return `${column} ${c.op} ?`;
   }
+  if (c.values.length === 0) return c.negate ? '1' : '0';
   values.push(...c.values.map(bind));
   if (c.values.length > 1) return `${column} ${c.negate ? 'NOT IN' : 'IN'} (${c.values.map(() => '?').join(', ')})`;
   return c.negate ? `${column} IS NOT ?` : `${column} = ?`;
