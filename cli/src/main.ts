@@ -19,6 +19,8 @@ Commands:
   validate CONFIG   Check a config; print every problem as file:line:col and exit 1 if any is an error
   studio CONFIG     Open the studio (editor, data, live log) in a browser: serves the mock and the UI
   schema            Print the config's JSON Schema (for editors: mockyard schema > mockyard.schema.json)
+  import FILE|URL   Make a config from an OpenAPI 3.x or Swagger 2.0 description [-o OUT.yaml] [--force]
+  export CONFIG     Write an OpenAPI 3.1 description of a config [-o openapi.yaml|.json]
 
 Options for serve:
   --port N          Port to listen on (overrides server.port; default 3000; 0 picks a free one)
@@ -47,6 +49,12 @@ export const EXIT = { ok: 0, invalid: 1, usage: 2, failed: 3 } as const;
 function usage(message: string): never {
   process.stderr.write(`mockyard: ${message}\nRun 'mockyard --help' for usage.\n`);
   process.exit(EXIT.usage);
+}
+
+/** One error line and an exit code; the process ends once stderr is written. */
+function fail(message: string, code: number): never {
+  process.stderr.write(`mockyard: ${message}\n`);
+  process.exit(code);
 }
 
 /** A port option's value, or exit 2 with the one port message. */
@@ -246,6 +254,10 @@ export async function main(argv: string[]): Promise<void> {
         });
       case 'validate':
         return await validate(rest, c);
+      case 'import':
+        return await (await import('./import.js')).importCommand(rest, c, fail, usage);
+      case 'export':
+        return await (await import('./export.js')).exportCommand(rest, c, fail, usage);
       case 'schema':
         process.stdout.write(
           `${JSON.stringify((await import('../../shared/src/json-schema.js')).configJsonSchema(), null, 2)}\n`,

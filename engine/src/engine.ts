@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { basename, extname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import { httpMessages, messages } from '../../shared/src/messages.js';
@@ -10,6 +11,7 @@ import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
+import { openApiDocHook } from './openapi/serve-doc.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
 import { storeHttpError } from './http/store-status.js';
@@ -144,6 +146,10 @@ export class Engine extends TypedEmitter<EngineEvents> {
         admin: model.server.adminToken ? this.admin : undefined,
         onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
         storeFailure: storeHttpError,
+        openapi: openApiDocHook(
+          model,
+          basename(this.options.configPath ?? 'mockyard', extname(this.options.configPath ?? '')),
+        ),
       });
       return { runtime, warnings };
     } catch (err) {

@@ -31,3 +31,24 @@ export async function validateConfig(text: string, options: ServerOptions = {}):
   const { validateConfig: validate } = await import('./config/validate.js');
   return validate(text, options);
 }
+
+/**
+ * Imports an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or URL) as a config text that
+ * validates, with a summary. Loaded on first use: swagger-parser and yaml stay out of `serve`.
+ * Rejects with an error whose `name` is 'ImportError' and whose message is one line for bad input.
+ */
+export async function importOpenApi(
+  source: string,
+  shownAs?: string,
+): Promise<import('./openapi/import.js').ImportResult> {
+  return (await import('./openapi/import.js')).importOpenApi(source, shownAs);
+}
+
+/** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. Loaded on first use. */
+export async function exportOpenApiText(
+  text: string,
+  configPath: string,
+  format: 'yaml' | 'json',
+): Promise<import('./openapi/export-config.js').ExportResult> {
+  return (await import('./openapi/export-config.js')).exportConfig(text, configPath, format);
+}

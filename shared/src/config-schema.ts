@@ -216,6 +216,10 @@ export const ServerSchema = described(
       z.int(),
       'Seed for randomness: fault rates, random latency and template helpers (faker, uuid, randomInt, oneOf) repeat the same sequence.',
     ),
+    openapi: optional(
+      z.boolean(),
+      'Serve the OpenAPI 3.1 description of this config at GET /__mockyard/openapi.json (no token needed). Default false.',
+    ),
   }),
   'How the mock server listens. Command-line flags override these.',
 );

@@ -111,5 +111,6 @@ export function compileServer(
     bodyLimit: server.bodyLimit ?? DEFAULT_REQUEST_BODY_BYTES,
     adminToken,
     ...(server.seed !== undefined ? { seed: server.seed } : {}),
+    ...(server.openapi === true ? { openapi: true } : {}),
   };
 }

@@ -4,6 +4,7 @@ import Router from 'find-my-way';
 import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { isAdminPath } from '../admin-path.js';
+import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
 import { HttpError } from '../http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
 import type { ServiceModel } from '../model/service-model.js';
@@ -27,6 +28,8 @@ export interface RuntimeHooks {
   onError: (err: unknown) => void;
   /** Maps a store failure (a damaged database page…) to what the client is told; undefined to treat it as a crash. */
   storeFailure?: (err: unknown) => HttpError | undefined;
+  /** Answers GET /__mockyard/openapi.json (server.openapi or the admin API); undefined when neither is on. */
+  openapi?: ((method: string) => Promise<Reply>) | undefined;
 }
 
 type Route = Router.Instance<Router.HTTPVersion.V1>;
@@ -127,6 +130,8 @@ export class ServiceRuntime {
 
   private serve(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const exchange = this.begin(req, res);
+    if (this.hooks.openapi && exchange.path === OPENAPI_DOC_PATH)
+      return this.hooks.openapi(exchange.method).then((r) => sendReply(res, r));
     // The admin API answers for itself and is not logged: the log is for the mock's own traffic.
     if (this.hooks.admin && isAdminPath(exchange.path)) {
       const reply = this.hooks.admin(req, exchange.path);

@@ -83,6 +83,8 @@ export interface ServerModel {
   adminToken: string | undefined;
   /** `server.seed`: makes fault rates, random latency and template helpers reproducible. */
   seed?: number | undefined;
+  /** `server.openapi`: GET /__mockyard/openapi.json without a token. */
+  openapi?: boolean;
 }
 
 export interface ServiceModel {

@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { basename, extname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { importOpenApi } from '../../engine/src/index.js';
+import { type Colors, displayPath } from './format.js';
+
+type Fail = (message: string, code: number) => never;
+
+const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+
+/** `petstore.yaml` → `petstore.mockyard.yaml`; a URL's last segment likewise. */
+function defaultOutput(source: string): string {
+  const last = isUrl(source)
+    ? (new URL(source).pathname.split('/').filter(Boolean).pop() ?? 'openapi')
+    : basename(source);
+  const stem = basename(last, extname(last)) || 'openapi';
+  return `${stem}.mockyard.yaml`;
+}
+
+/** `mockyard import FILE|URL [-o OUT.yaml] [--force]`. */
+export async function importCommand(args: string[], c: Colors, fail: Fail, usage: (m: string) => never): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      force: { type: 'boolean' },
+      color: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+    },
+  });
+  const input = positionals[0];
+  if (!input) usage('missing FILE or URL (an OpenAPI or Swagger description)');
+  const source = isUrl(input) ? input : resolve(input);
+  const out = resolve(values.output ?? defaultOutput(input));
+  let result: Awaited<ReturnType<typeof importOpenApi>>;
+  try {
+    result = await importOpenApi(source, input);
+  } catch (err) {
+    const message = (err as Error).message.split('\n')[0] ?? String(err);
+    fail(`cannot import ${input}: ${message.replace(source, input)}`, 1);
+  }
+  try {
+    writeFileSync(out, result.text, { flag: values.force ? 'w' : 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);
+    fail(`cannot write ${displayPath(out)}: ${(err as Error).message}`, 1);
+  }
+  const { summary, renames, skipped } = result;
+  const o = process.stdout;
+  o.write(`${c.green('✓')} Imported ${input} (${result.title}) → ${displayPath(out)}\n`);
+  o.write(
+    `  ${summary.schemas} schemas, ${summary.schemaEndpoints} schema-backed endpoints, ${summary.staticEndpoints} static endpoints\n`,
+  );
+  if (renames.length > 0) {
+    o.write(`Renamed (${renames.length}):\n`);
+    for (const r of renames) o.write(`  ${r.pointer}: ${r.from} → ${r.to}\n`);
+  }
+  if (skipped.length > 0) {
+    o.write(`Not carried over (${skipped.length}):\n`);
+    for (const s of skipped) o.write(`  ${c.yellow(s.pointer)}: ${s.reason}\n`);
+  }
+  o.write(c.dim(`Serve it: mockyard serve ${displayPath(out)}\n`));
+}

@@ -1,0 +1,231 @@
+/**
+ * A config's service as an OpenAPI 3.1 description: schemas as components (required and unique
+ * fields noted), every endpoint with its parameters, request body, success answer and the
+ * `{ "error": string }` answers it can give, and the list query parameters.
+ *
+ * Each schema-backed operation carries `x-mockyard: { schema, operation, key }`, so importing the
+ * export gives back the same endpoints even where the shapes alone would be ambiguous.
+ */
+import type { FieldType } from '../../../shared/src/config-schema.js';
+import type { FieldModel, SchemaEndpoint, SchemaModel, ServiceModel } from '../model/service-model.js';
+import type { Obj } from './schema-walk.js';
+
+const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'Malformed JSON, a field of the wrong type, unknown or missing, or a bad query value.',
+  },
+  404: { name: 'NotFound', description: 'No such record, or no such route.' },
+  405: { name: 'MethodNotAllowed', description: 'A known path with another method; `Allow` lists the methods.' },
+  409: { name: 'Conflict', description: 'A duplicate value of a unique field or key.' },
+  413: { name: 'PayloadTooLarge', description: 'The body is larger than the server’s body limit.' },
+  415: { name: 'UnsupportedMediaType', description: 'A body that is not JSON, sent with a non-JSON Content-Type.' },
+};
+
+const ERRORS_OF: Record<SchemaEndpoint['operation'], number[]> = {
+  list: [400],
+  get: [404],
+  create: [400, 409, 413, 415],
+  update: [400, 404, 409, 413, 415],
+  delete: [404],
+};
+
+const ORDERED_TYPES = new Set<FieldType>(['number', 'integer', 'datetime']);
+
+export function fieldSchema(field: Pick<FieldModel, 'type' | 'default'> & { description?: string }): Obj {
+  const schema: Obj = {};
+  switch (field.type) {
+    case 'datetime':
+      Object.assign(schema, { type: 'string', format: 'date-time' });
+      break;
+    case 'json':
+      break;
+    default:
+      schema.type = field.type;
+  }
+  if (field.default !== undefined) schema.default = field.default;
+  return schema;
+}
+
+function componentSchema(schema: SchemaModel, descriptions: Map<string, string | undefined>): Obj {
+  const properties: Obj = {};
+  for (const field of schema.fields) {
+    const property = fieldSchema(field);
+    const description = descriptions.get(`${schema.name}.${field.name}`);
+    if (description) property.description = description;
+    if (field.unique) property['x-mockyard-unique'] = true;
+    if (field.autoId) property.readOnly = true;
+    properties[field.name] = property;
+  }
+  const out: Obj = { type: 'object', properties };
+  const description = descriptions.get(schema.name);
+  if (description) out.description = description;
+  const required = schema.fields.filter((f) => f.required).map((f) => f.name);
+  if (required.length > 0) out.required = required;
+  return out;
+}
+
+const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
+const errorRef = (status: number): Obj => ({
+  $ref: `#/components/responses/${ERROR_RESPONSES[status]?.name}`,
+});
+
+/** `/users/:id` → `/users/{id}`. */
+const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+function listParameters(schema: SchemaModel): Obj[] {
+  const params: Obj[] = [
+    { name: '_page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1 } },
+    {
+      name: '_limit',
+      in: 'query',
+      description: 'Records per page (at most 100).',
+      schema: { type: 'integer', minimum: 1, maximum: 100 },
+    },
+    {
+      name: '_sort',
+      in: 'query',
+      description: 'Fields to sort by, comma-separated; `-name` sorts descending.',
+      schema: { type: 'string' },
+    },
+    {
+      name: '_order',
+      in: 'query',
+      description: 'Sort direction for `_sort`.',
+      schema: { type: 'string', enum: ['asc', 'desc'] },
+    },
+    { name: 'q', in: 'query', description: 'Substring of any text field.', schema: { type: 'string' } },
+  ];
+  for (const field of schema.fields) {
+    if (field.type === 'json') continue;
+    const value = fieldSchema({ type: field.type, default: undefined });
+    params.push({ name: field.name, in: 'query', description: `Equals (repeat for any of).`, schema: value });
+    params.push({ name: `${field.name}_ne`, in: 'query', description: 'Not equal.', schema: value });
+    if (ORDERED_TYPES.has(field.type))
+      for (const op of ['gte', 'lte', 'gt', 'lt'])
+        params.push({ name: `${field.name}_${op}`, in: 'query', description: `Compare (${op}).`, schema: value });
+    if (field.type === 'string')
+      params.push({
+        name: `${field.name}_like`,
+        in: 'query',
+        description: 'Substring, case-insensitive.',
+        schema: value,
+      });
+  }
+  return params;
+}
+
+function pathParameters(path: string, schema: SchemaModel | undefined, key: string | undefined): Obj[] {
+  const names = [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
+  return names.map((name, i) => {
+    const column = i === names.length - 1 && key ? key : name;
+    const field = schema?.fieldMap.get(column);
+    return {
+      name,
+      in: 'path',
+      required: true,
+      schema: field ? fieldSchema({ type: field.type, default: undefined }) : { type: 'string' },
+    };
+  });
+}
+
+/** The key an item endpoint looks up, when it is not the last parameter's own name. */
+function keyOf(endpoint: SchemaEndpoint): string | undefined {
+  const last = endpoint.params[endpoint.params.length - 1];
+  return last && last.column !== last.param ? last.column : undefined;
+}
+
+function schemaOperation(endpoint: SchemaEndpoint): Obj {
+  const { schema, operation, status } = endpoint;
+  const key = operation === 'list' || operation === 'create' ? undefined : keyOf(endpoint);
+  const op: Obj = { summary: `${operation} ${schema.name}` };
+  const parameters = pathParameters(endpoint.path, schema, key);
+  if (operation === 'list') parameters.push(...listParameters(schema));
+  if (parameters.length > 0) op.parameters = parameters;
+  if (operation === 'create' || operation === 'update') {
+    const body =
+      endpoint.method === 'PATCH'
+        ? {
+            type: 'object',
+            description: `Fields of ${schema.name} to change.`,
+            properties: Object.fromEntries(
+              schema.fields.map((f) => [f.name, fieldSchema({ type: f.type, default: undefined })]),
+            ),
+          }
+        : ref(schema.name);
+    op.requestBody = { required: true, content: json(body) };
+  }
+  const responses: Obj = {};
+  const success: Obj = { description: `${operation} ${schema.name}` };
+  if (operation === 'list') {
+    success.content = json({ type: 'array', items: ref(schema.name) });
+    success.headers = {
+      'X-Total-Count': { description: 'Records matching the filters.', schema: { type: 'integer' } },
+    };
+  } else if (!(operation === 'delete' && status === 204) && status !== 204) success.content = json(ref(schema.name));
+  if (operation === 'create')
+    success.headers = { Location: { description: 'The created record’s path.', schema: { type: 'string' } } };
+  responses[String(status)] = success;
+  for (const code of ERRORS_OF[operation]) if (!responses[String(code)]) responses[String(code)] = errorRef(code);
+  op.responses = responses;
+  op['x-mockyard'] = { schema: schema.name, operation, ...(key ? { key } : {}) };
+  return op;
+}
+
+export interface ExportOptions {
+  title?: string;
+  version?: string;
+  /** Descriptions from the config's text (the model keeps none): `Schema` and `Schema.field`. */
+  descriptions?: Map<string, string | undefined>;
+}
+
+/** The OpenAPI 3.1 description of a compiled service. */
+export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}): Obj {
+  const descriptions = options.descriptions ?? new Map();
+  const schemas: Obj = {};
+  for (const schema of model.schemas.values()) schemas[schema.name] = componentSchema(schema, descriptions);
+  const errorName = schemas.Error === undefined ? 'Error' : 'MockyardError';
+  schemas[errorName] = {
+    type: 'object',
+    required: ['error'],
+    properties: { error: { type: 'string' } },
+    description: 'Every error answer of the mock.',
+    'x-mockyard-error': true,
+  };
+  const responses: Obj = {};
+  for (const { name, description } of Object.values(ERROR_RESPONSES))
+    responses[name] = { description, content: json({ $ref: `#/components/schemas/${errorName}` }) };
+
+  const paths: Record<string, Obj> = {};
+  for (const endpoint of model.endpoints) {
+    const path = openApiPath(endpoint.path);
+    const item = paths[path] ?? {};
+    paths[path] = item;
+    const method = endpoint.method.toLowerCase();
+    if (item[method]) continue;
+    if (endpoint.kind === 'schema') item[method] = schemaOperation(endpoint);
+    else {
+      const parameters = pathParameters(endpoint.path, undefined, undefined);
+      const success: Obj = { description: 'Static answer' };
+      if (endpoint.body !== null || endpoint.status !== 204)
+        success.content = { 'application/json': { schema: {}, example: endpoint.body } };
+      item[method] = {
+        summary: 'Static answer',
+        ...(parameters.length > 0 ? { parameters } : {}),
+        responses: { [String(endpoint.status)]: success },
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: options.title ?? 'Mockyard mock',
+      version: options.version ?? '1.0.0',
+      description:
+        'Exported by Mockyard. Errors are JSON `{ "error": string }`; a known path called with another method answers 405 (components/responses/MethodNotAllowed).',
+    },
+    paths,
+    components: { schemas, responses },
+  };
+}
