@@ -143,6 +143,8 @@ export interface SentResponse {
   durationMs: number;
   /** The body was longer than the studio shows and was cut. */
   truncated: boolean;
+  /** The request log's notes on this request: the rule that matched, a fault, an added delay. */
+  notes?: string[];
 }
 
 type Empty = Record<string, never>;

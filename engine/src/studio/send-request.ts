@@ -1,3 +1,4 @@
+import type { LogEntry } from '../../../shared/src/log-entry.js';
 import type { SendRequest, SentResponse } from '../../../shared/src/studio-contract.js';
 import { SENDABLE_METHODS, SET_BY_CLIENT } from '../../../shared/src/studio-request.js';
 import { HttpError } from '../http-error.js';
@@ -17,9 +18,26 @@ const TIMEOUT_MS = 30_000;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** Where the engine listens; undefined while the server is stopped. */
+/** Where the engine listens (undefined while the server is stopped), and its served requests. */
 export interface MockAddress {
   readonly address: { url: string } | undefined;
+  on?(event: 'request', listener: (entry: LogEntry) => void): () => void;
+}
+
+/**
+ * Watches the engine's log for the request about to be sent: the first one logged with its method,
+ * path and query. The log entry is written before the answer's last byte leaves, so it is there
+ * once the answer has been read (or the connection dropped by a fault).
+ */
+function watchFor(engine: MockAddress, method: string, path: string, query: string) {
+  let found: LogEntry | undefined;
+  const off = engine.on?.('request', (e) => {
+    if (!found && e.method === method && e.path === path && e.query === query) found = e;
+  });
+  return {
+    notes: (): string[] | undefined => (found?.notes.length ? [...found.notes] : undefined),
+    stop: () => off?.(),
+  };
 }
 
 /** Checks what the page sent: the HTTP transport passes any JSON, so types are not a given. */
@@ -54,6 +72,7 @@ export async function sendToMock(engine: MockAddress, request: SendRequest): Pro
   const sent: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (!SET_BY_CLIENT.has(name.toLowerCase())) sent[name] = value;
   const started = performance.now();
+  const logged = watchFor(engine, method, url.pathname, url.search.slice(1));
   let res: Response;
   let text: string;
   try {
@@ -67,9 +86,13 @@ export async function sendToMock(engine: MockAddress, request: SendRequest): Pro
     text = await res.text();
   } catch (err) {
     const reason = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
-    throw new HttpError(502, `The mock server did not answer: ${reason}`);
+    const notes = logged.notes();
+    throw new HttpError(502, `The mock server did not answer: ${reason}${notes ? ` (${notes.join('; ')})` : ''}`);
+  } finally {
+    logged.stop();
   }
   const durationMs = performance.now() - started;
+  const notes = logged.notes();
   const truncated = text.length > SHOWN_BODY_LIMIT;
   return {
     status: res.status,
@@ -77,5 +100,6 @@ export async function sendToMock(engine: MockAddress, request: SendRequest): Pro
     body: truncated ? text.slice(0, SHOWN_BODY_LIMIT) : text,
     durationMs,
     truncated,
+    ...(notes ? { notes } : {}),
   };
 }

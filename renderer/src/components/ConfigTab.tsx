@@ -1,6 +1,7 @@
 import { Code, Columns2, LayoutList } from 'lucide-react';
 import { type RefObject, useCallback, useMemo, useState } from 'react';
 import type { Problem } from '../../../shared/src/problems';
+import type { TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { createEditQueue } from '../forms/edit-queue';
@@ -66,6 +67,7 @@ export function ConfigTab(props: Props) {
       }),
     [client, editor],
   );
+  const preview = useCallback((request: TemplatePreviewRequest) => client.call('template.preview', request), [client]);
   // The editor stays mounted while another tab (or the forms alone) shows, so its undo history and
   // cursor stay, and form edits still go through it.
   return (
@@ -89,7 +91,9 @@ export function ConfigTab(props: Props) {
             onSave={props.onSave}
           />
         </div>
-        {view === 'editor' ? null : <FormsPanel text={props.text} problems={problems} submit={submit} />}
+        {view === 'editor' ? null : (
+          <FormsPanel text={props.text} problems={problems} submit={submit} preview={preview} />
+        )}
       </div>
       {open ? (
         <Splitter

@@ -17,12 +17,15 @@ function byPath(endpoints: readonly WrittenEndpoint[]): [string, WrittenEndpoint
   return [...groups];
 }
 
+const responseKind = (r: { inline?: unknown; body?: unknown } | undefined): string =>
+  r?.inline !== undefined ? 'static JSON' : r?.body !== undefined ? 'text template' : 'custom';
+
 const label = (e: WrittenEndpoint): { badge: string; text: string } =>
   e.kind === 'resource'
     ? { badge: 'REST', text: `resource ${String(e.value.resource)}` }
     : {
         badge: String(e.value.method ?? '?'),
-        text: (e.value.response as { inline?: unknown } | undefined)?.inline !== undefined ? 'static JSON' : 'custom',
+        text: responseKind(e.value.response as { inline?: unknown; body?: unknown } | undefined),
       };
 
 /** The endpoints as written: grouped by path, New endpoint, and the picked entry's editor. */

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { readAsWritten } from '../../../shared/src/config-edit/as-written';
 import type { Problem } from '../../../shared/src/problems';
+import type { TemplatePreview, TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { SubmitEdit } from './edit-queue';
 import { EndpointsForm } from './EndpointsForm';
 import { Forms, type FormContext, type Written } from './form-context';
@@ -19,6 +20,7 @@ interface Props {
   text: string;
   problems: readonly Problem[];
   submit: SubmitEdit;
+  preview?(request: TemplatePreviewRequest): Promise<TemplatePreview>;
 }
 
 /**
@@ -26,15 +28,15 @@ interface Props {
  * change they make is an edit of that text (see edit-queue.ts), so the editor and the forms never
  * disagree. While the text does not parse the forms show the last text that did, read-only.
  */
-export function FormsPanel({ text, problems, submit }: Props) {
+export function FormsPanel({ text, problems, submit, preview }: Props) {
   const [section, setSection] = useState<Section>('schemas');
   const lastGood = useRef<Written | undefined>(undefined);
   const read = useMemo(() => readAsWritten(text), [text]);
   if (read.ok) lastGood.current = read;
   const written = read.ok ? read : lastGood.current;
   const context = useMemo<FormContext | undefined>(
-    () => (written ? { written, problems, submit, readOnly: !read.ok } : undefined),
-    [written, problems, submit, read.ok],
+    () => (written ? { written, problems, submit, readOnly: !read.ok, preview } : undefined),
+    [written, problems, submit, read.ok, preview],
   );
   return (
     <div className="forms" data-testid="forms">

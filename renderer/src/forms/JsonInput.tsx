@@ -1,22 +1,29 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { DocPath } from '../../../shared/src/config-edit/index';
+import { HighlightedText } from './dynamic/HighlightedText';
 import type { EditOutcome } from './edit-queue';
 import { useForms } from './form-context';
 import { Messages } from './inputs';
 
 const show = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
-/** A JSON body, checked as typed; it is written (when it parses) on leaving the box. */
+/**
+ * A JSON body, checked as typed, its `{{ … }}` template tags highlighted; it is written (when it
+ * parses) on leaving the box. A refused body stays in the box with the reason until changed or Escape.
+ */
 export function JsonInput({
   label,
   value,
   at,
   onCommit,
+  after,
 }: {
   label: string;
   value: unknown;
   at?: DocPath;
   onCommit(value: unknown): Promise<EditOutcome>;
+  /** What to show under the box for the JSON as typed (undefined while it does not parse): a preview. */
+  after?(draft: unknown): ReactNode;
 }) {
   const { readOnly } = useForms();
   const [draft, setDraft] = useState(show(value));
@@ -25,35 +32,49 @@ export function JsonInput({
   const id = useId();
   const shown = show(value);
   useEffect(() => {
-    if (!editing) setDraft(shown);
-  }, [shown, editing]);
+    if (!editing && refused === undefined) setDraft(shown);
+  }, [shown, editing, refused]);
   let invalid: string | undefined;
+  let parsed: unknown;
   try {
-    JSON.parse(draft);
+    parsed = JSON.parse(draft);
   } catch (err) {
     invalid = `Not valid JSON: ${(err as Error).message}`;
   }
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <textarea
+      <HighlightedText
         id={id}
-        className="mono json-input"
         rows={Math.min(12, Math.max(3, draft.split('\n').length))}
-        spellCheck={false}
         value={draft}
         readOnly={readOnly}
-        aria-invalid={invalid !== undefined || refused !== undefined || undefined}
+        invalid={invalid !== undefined || refused !== undefined}
         onFocus={() => setEditing(true)}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(v) => {
+          setDraft(v);
+          setEditing(true);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            setDraft(shown);
+            setRefused(undefined);
+          }
+        }}
         onBlur={async () => {
-          setEditing(false);
-          if (invalid || draft === shown) return;
-          const outcome = await onCommit(JSON.parse(draft) as unknown);
+          if (invalid || draft === shown) {
+            setEditing(false);
+            if (!invalid) setRefused(undefined);
+            return;
+          }
+          const outcome = await onCommit(parsed);
+          // Still "editing" until the outcome is known: a refused draft must not be replaced meanwhile.
           setRefused(outcome.ok ? undefined : outcome.message);
+          setEditing(false);
         }}
       />
       <Messages at={at} refused={invalid ?? refused} />
+      {after?.(invalid ? undefined : parsed)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { WrittenConfig } from '../../../shared/src/config-edit/as-written';
 import type { Problem } from '../../../shared/src/problems';
+import type { TemplatePreview, TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { SubmitEdit } from './edit-queue';
 
 export type Written = Extract<WrittenConfig, { ok: true }>;
@@ -12,6 +13,8 @@ export interface FormContext {
   submit: SubmitEdit;
   /** The text does not parse: the forms show the last config that did, and write nothing. */
   readOnly: boolean;
+  /** Renders a template against a sample request (the engine's `template.preview`). */
+  preview?(request: TemplatePreviewRequest): Promise<TemplatePreview>;
 }
 
 export const Forms = createContext<FormContext | undefined>(undefined);

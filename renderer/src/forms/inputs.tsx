@@ -58,13 +58,15 @@ export function TextInput(props: TextProps) {
     if (!editing && refused === undefined) setDraft(value);
   }, [value, editing, refused]);
   const commit = async () => {
-    setEditing(false);
     if (draft === value) {
+      setEditing(false);
       setRefused(undefined);
       return;
     }
     const outcome = await onCommit(draft);
+    // Still "editing" until the outcome is known: a refused draft must not be replaced meanwhile.
     setRefused(outcome.ok ? undefined : outcome.message);
+    setEditing(false);
   };
   return (
     <div className={bare ? 'form-field bare' : 'form-field'}>

@@ -2,6 +2,7 @@ import { Copy, RotateCw, Terminal, X } from 'lucide-react';
 import { toCurl } from '../../../shared/src/curl';
 import type { LogEntry } from '../../../shared/src/log-entry';
 import { BodyView } from './JsonView';
+import { NotesList } from './NotesList';
 
 interface Props {
   entry: LogEntry;
@@ -103,14 +104,7 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props
         {new Date(entry.time).toLocaleString()} · {entry.duration.toFixed(1)} ms ·{' '}
         {entry.endpoint ?? 'no matching endpoint'}
       </p>
-      {entry.notes.length ? (
-        <ul className="notes" data-testid="log-notes">
-          {entry.notes.map((n, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: an entry's notes never change once logged.
-            <li key={i}>{n}</li>
-          ))}
-        </ul>
-      ) : null}
+      <NotesList notes={entry.notes} testId="log-notes" />
       <h4>Request</h4>
       {params.length ? <Headers headers={Object.fromEntries(params)} /> : null}
       {query.length ? <Headers headers={Object.fromEntries(query)} /> : null}

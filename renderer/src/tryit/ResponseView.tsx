@@ -2,6 +2,7 @@ import { Copy } from 'lucide-react';
 import type { SentResponse } from '../../../shared/src/studio-contract';
 import { useFeedback } from '../feedback/feedback';
 import { BodyView } from '../log/JsonView';
+import { NotesList } from '../log/NotesList';
 
 const size = (text: string): string => {
   const bytes = new TextEncoder().encode(text).length;
@@ -37,6 +38,7 @@ export function ResponseView({ response }: { response: SentResponse }) {
           Copy body
         </button>
       </div>
+      <NotesList notes={response.notes} testId="tryit-notes" />
       <details>
         <summary>Headers ({headers.length})</summary>
         <table className="headers" data-testid="tryit-headers">
