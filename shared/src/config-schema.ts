@@ -12,6 +12,8 @@ export const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const
 export type FieldType = (typeof FIELD_TYPES)[number];
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type Operation = (typeof OPERATIONS)[number];
+export const ON_DELETE = ['cascade', 'restrict'] as const;
+export type OnDelete = (typeof ON_DELETE)[number];
 
 /** A schema with its description, which the editor shows on hover and completion. */
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description));
@@ -34,13 +36,25 @@ export const FieldObjectSchema = described(
     unique: optional(z.boolean(), 'No two records may share a value; a duplicate gives 409. Default false.'),
     default: optional(JsonValue, 'Value stored when a create leaves this field out.'),
     description: optional(z.string(), 'Free text shown in the studio.'),
+    references: optional(
+      z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/)),
+      'The record this field points at: a schema name (its `id`), or Schema.field for another unique field, e.g. `User` or `User.slug`. Enables `_expand` and `_embed`.',
+    ),
+    as: optional(
+      z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/)),
+      'Name of the referenced record under `_expand`. Default: the field name without `Id` (authorId -> author).',
+    ),
+    onDelete: optional(
+      z.enum(ON_DELETE),
+      'When the referenced record is deleted: `cascade` deletes this record too, `restrict` refuses the delete with 409. Default: the delete is allowed and this field keeps its value.',
+    ),
   }),
   'A field with options.',
 );
 
 export const FieldSchema = described(
   z.union([FieldTypeSchema, FieldObjectSchema]),
-  'A field: a type name, or an object { type, required, unique, default, description }.',
+  'A field: a type name, or an object { type, required, unique, default, description, references, as, onDelete }.',
 );
 
 export const SchemaDefinitionSchema = described(

@@ -102,6 +102,22 @@ export const messages = {
     `The condition on '${target}' has no operator; use a value, or regex, in, present, gt, gte, lt or lte.`,
   ruleBadRegex: (target: string, detail: string) => `The regex of '${target}' is not valid: ${detail}.`,
   ruleResponseBodyAndInline: () => 'A rule response has both `inline` and `body`; use one.',
+  referenceUnknownSchema: (field: string, schema: string, suggestion?: string) =>
+    `Field ${field} references unknown schema '${schema}'. Define it under \`schemas:\`.${didYouMean(suggestion)}`,
+  referenceNotKey: (field: string, target: string, keys: readonly string[]) =>
+    `Field ${field} references ${target}, which is neither the key nor a unique field${keys.length ? ` (use ${list(keys)})` : ''}.`,
+  referenceTypeMismatch: (field: string, type: string, target: string, targetType: string) =>
+    `Field ${field} is ${type} but references ${target}, which is ${targetType}; give them the same type.`,
+  referenceNameTaken: (field: string, name: string) =>
+    `Field ${field} expands as '${name}', which is already a field of the schema; set \`as:\` to another name.`,
+  unknownOnDelete: (value: string, field: string, suggestion?: string) =>
+    `Unknown onDelete '${value}' for ${field}. Use cascade or restrict (or leave it out to allow the delete).${didYouMean(suggestion)}`,
+  invalidReference: (field: string, option: string, value: string) =>
+    option === 'references'
+      ? `Field ${field} references '${value}'; write a schema name (User) or a schema and field (User.slug).`
+      : `Field ${field} has \`as: ${value}\`; use a name of letters, digits and _.`,
+  relationOptionWithoutReference: (field: string, option: string) =>
+    `Field ${field} sets \`${option}\` without \`references\`; it has no effect.`,
 } as const;
 
 /** Messages of HTTP error bodies (`{ "error": ... }`). */
@@ -127,6 +143,12 @@ export const httpMessages = {
   pathWrongType: (param: string, expected: string, value: string) =>
     `Path parameter '${param}' must be ${expected}, not '${value}'.`,
   sortUnknownField: (field: string, schema: string) => `Cannot sort by '${field}': it is not a field of ${schema}.`,
+  unknownRelation: (param: string, name: string, schema: string, known: readonly string[]) =>
+    `Cannot ${param} '${name}': ${schema} has ${known.length ? `only ${list(known)} to ${param.slice(1)}` : `nothing to ${param.slice(1)}`}.`,
+  referenceMissing: (field: string, value: string, schema: string, key: string) =>
+    `Field '${field}' is ${value}, but there is no ${schema} with ${key} ${value}.`,
+  deleteRestricted: (schema: string, referrer: string) =>
+    `Cannot delete this ${schema}: ${referrer} references it (onDelete: restrict).`,
   queryConflict: (first: string, second: string, hint: string) =>
     `Query parameters '${first}' and '${second}' cannot be combined; ${hint}.`,
   notAcceptable: () => 'Not acceptable: this endpoint answers application/json or application/xml.',

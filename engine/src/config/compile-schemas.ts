@@ -4,6 +4,7 @@ import type { Problem } from '../../../shared/src/problems.js';
 import { describeJsonValue, EXPECTED, fitsType } from '../../../shared/src/field-types.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import { tableNameFor } from '../model/table-name.js';
+import { compileRelations, type DeclaredReference } from './compile-relations.js';
 import type { ConfigSource } from './source.js';
 
 const SCHEMA_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -45,6 +46,7 @@ export function compileSchemas(
   const schemas = new Map<string, SchemaModel>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return schemas;
   const tables = new Map<string, string>();
+  const declared: DeclaredReference[] = [];
   for (const [name, value] of Object.entries(raw)) {
     const at = ['schemas', name];
     if (!SCHEMA_NAME.test(name)) {
@@ -99,6 +101,7 @@ export function compileSchemas(
         );
       }
       fields.push(field);
+      if (typeof definition !== 'string') declared.push({ schema: name, field, definition, at: fieldAt });
     }
     if (entries.length === 0) {
       problems.push(source.problemAt(at, 'noProperties', messages.noProperties(name), 'error', 'key'));
@@ -123,7 +126,10 @@ export function compileSchemas(
       idField: fields.find((f) => f.autoId !== undefined),
       lookupColumns: new Set(),
       range: source.rangeOf(at, 'key'),
+      expands: new Map(),
+      embeds: new Map(),
     });
   }
+  compileRelations(source, schemas, declared, problems, broken);
   return schemas;
 }

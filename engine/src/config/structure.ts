@@ -6,6 +6,7 @@ import {
   FIELD_TYPES,
   FieldObjectSchema,
   HTTP_METHODS,
+  ON_DELETE,
   OPERATIONS,
   ResourceSchema,
   ResponseSchema,
@@ -158,6 +159,16 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
         // The message names the one type there is, so that is the fix.
         return [withFix(source.problemAt(path, 'responseTypeNotArray', messages.responseTypeNotArray(text)), 'array')];
       }
+      if (path[0] === 'schemas' && last === 'onDelete') {
+        const suggestion = didYouMean(text, ON_DELETE);
+        const field = `${String(path[1])}.${String(path[3])}`;
+        return [
+          withFix(
+            source.problemAt(path, 'unknownOnDelete', messages.unknownOnDelete(text, field, suggestion)),
+            suggestion,
+          ),
+        ];
+      }
       if (path[0] === 'schemas' && path.length === 4 && typeof value !== 'string') {
         // `id:` with no type, `id: 5` or `id: [string]`: not a misspelt type name.
         return [
@@ -196,6 +207,12 @@ function toProblems(source: ConfigSource, issue: Issue, path: DocPath): Problem[
       return [source.problemAt(path, 'outOfRange', messages.outOfRange(capitalise(where), min, max))];
     }
     default:
+      if (issue.code === 'invalid_format' && path[0] === 'schemas' && (last === 'references' || last === 'as')) {
+        const field = `${String(path[1])}.${String(path[3])}`;
+        return [
+          source.problemAt(path, 'invalidReference', messages.invalidReference(field, String(last), String(value))),
+        ];
+      }
       return [source.problemAt(path, 'invalid', `${capitalise(where)}: ${issue.message}`)];
   }
 }

@@ -2,7 +2,7 @@
  * The compiled, validated service: what the config means, with every default filled in.
  * Built once per config version; the store and the HTTP layer read only this.
  */
-import type { FieldType, HttpMethod, JsonValue, Operation } from '../../../shared/src/config-schema.js';
+import type { FieldType, HttpMethod, JsonValue, OnDelete, Operation } from '../../../shared/src/config-schema.js';
 import type { Range } from '../../../shared/src/problems.js';
 import type { DynamicModel, LatencyModel } from './dynamic-model.js';
 
@@ -16,6 +16,34 @@ export interface FieldModel {
   default: JsonValue | undefined;
   /** `id` of type number/integer is an auto-assigned integer key; `id` of type string gets a UUID. */
   autoId: 'integer' | 'uuid' | undefined;
+  /** `references:`, present only on a field that declares one. */
+  references?: ReferenceModel;
+}
+
+/** A field's `references: User` (or `User.slug`), resolved: it holds the value of `field` of a `schema` record. */
+export interface ReferenceModel {
+  schema: string;
+  /** The referenced schema's key or one of its unique fields. */
+  field: string;
+  /** The referenced record's name under `_expand`: `as:`, else the field name without `Id`. */
+  as: string;
+  /** What deleting the referenced record does to this one; undefined: nothing (the delete is allowed). */
+  onDelete: OnDelete | undefined;
+}
+
+/**
+ * A relation a request can follow from one schema: `_expand=author` on Post (this `column` is the
+ * reference, `otherColumn` the referenced key) or `_embed=posts` on User (this `column` is the
+ * referenced key, `otherColumn` the referencing field of `other`).
+ */
+export interface RelationModel {
+  name: string;
+  kind: 'expand' | 'embed';
+  column: string;
+  other: SchemaModel;
+  otherColumn: string;
+  /** For an embed: what deleting this schema's record does to the referencing ones. */
+  onDelete?: OnDelete | undefined;
 }
 
 export interface SchemaModel {
@@ -29,6 +57,9 @@ export interface SchemaModel {
   lookupColumns: Set<string>;
   /** Where the schema is declared, for problems found later (e.g. by a migration). */
   range: Range;
+  /** `_expand` names (the references of this schema's fields), and `_embed` names (the schemas referencing it). */
+  expands: ReadonlyMap<string, RelationModel>;
+  embeds: ReadonlyMap<string, RelationModel>;
 }
 
 /** A path parameter and the column it filters on. */
