@@ -4,9 +4,10 @@ import type { FaultKind } from '../../../shared/src/config-schema.js';
 import type { DynamicModel } from '../model/dynamic-model.js';
 import type { EndpointModel, LatencyModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
 import { snakeCase } from '../model/table-name.js';
-import { type ListQuery, parseListQuery } from '../store/list-query.js';
-import { after, type TableStore } from '../store/store.js';
+import { type ListQuery, parseListQuery, parseRelations } from '../store/list-query.js';
+import { after, type MaybePromise, type TableStore } from '../store/store.js';
 import { type DynamicTools, dynamicRun } from './dynamic-endpoint.js';
+import { applyOnDelete, checkReferences, guardedEmbeds, referencingFields } from './relations.js';
 import { errorReply, type Reply } from './reply.js';
 
 /** What a handler needs from the request; the body is read only when a handler asks for it. */
@@ -109,7 +110,12 @@ function locationFor(endpoint: SchemaEndpoint, model: ServiceModel): LocationRul
   return undefined;
 }
 
-function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: ServiceModel): CompiledEndpoint['run'] {
+function schemaHandler(
+  endpoint: SchemaEndpoint,
+  store: TableStore,
+  model: ServiceModel,
+  stores: ReadonlyMap<string, TableStore>,
+): CompiledEndpoint['run'] {
   const { status, params } = endpoint;
   const columns = params.map((p) => p.column);
   const names = params.map((p) => p.param);
@@ -133,11 +139,13 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
         });
       };
     case 'get':
-      return (ctx) => after(store.get(columns, values(ctx)), found);
+      return (ctx) => after(store.get(columns, values(ctx), parseRelations(endpoint.schema, ctx.query)), found);
     case 'create': {
       const location = locationFor(endpoint, model);
+      const references = referencingFields(endpoint.schema);
       return async (ctx) => {
         const body = await ctx.body();
+        if (references.length > 0) await checkReferences(stores, references, body, fixed(ctx));
         const created = await store.create(body, fixed(ctx), location?.column);
         const headers: Record<string, string> = {};
         if (location && created.location !== null && created.location !== undefined) {
@@ -148,13 +156,24 @@ function schemaHandler(endpoint: SchemaEndpoint, store: TableStore, model: Servi
     }
     case 'update': {
       const mode = endpoint.method === 'PUT' ? 'replace' : 'patch';
+      const references = referencingFields(endpoint.schema);
       return async (ctx) => {
         const body = await ctx.body();
+        if (references.length > 0) await checkReferences(stores, references, body, []);
         return found(await store.update(columns, values(ctx), body, mode));
       };
     }
     case 'delete':
-      return (ctx) => after(store.delete(columns, values(ctx)), found);
+      if (guardedEmbeds(endpoint.schema).length === 0) return (ctx) => after(store.delete(columns, values(ctx)), found);
+      // `onDelete: cascade` or `restrict` on a referencing field: the delete and its consequences are one transaction.
+      return (ctx) =>
+        store.transaction(
+          () =>
+            // `after` hands back the inner step's promise as it is, so this is a Reply or a promise of one.
+            after(store.delete(columns, values(ctx)), (json) =>
+              json === undefined ? notFound() : after(applyOnDelete(stores, endpoint.schema, json), () => found(json)),
+            ) as MaybePromise<Reply>,
+        );
   }
 }
 
@@ -187,7 +206,7 @@ export function compileEndpoint(
     const item = snakeCase(endpoint.schema.name);
     compiled = {
       name,
-      run: schemaHandler(endpoint, store, model),
+      run: schemaHandler(endpoint, store, model, stores),
       xmlRoot: endpoint.operation === 'list' ? endpoint.schema.table : item,
       xmlItem: item,
       negotiates,

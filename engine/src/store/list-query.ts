@@ -1,12 +1,13 @@
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
-import type { FieldModel, SchemaModel } from '../model/service-model.js';
+import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 
 export const MAX_LIMIT = 100;
 type Operator = 'gte' | 'lte' | 'gt' | 'lt' | 'ne' | 'like';
 const SUFFIX = /^(.+)_(gte|lte|gt|lt|ne|like)$/;
 const RESERVED = new Set(['_sort', '_order', '_page', '_limit', '_start', '_end', 'q']);
+const RELATION_PARAMS = ['_expand', '_embed'] as const;
 
 /** A filter value as the field's type reads it: a JSON field's value is its JSON text. */
 export type QueryValue = string | number | boolean;
@@ -54,6 +55,32 @@ export interface ListQuery {
   window: ListWindow;
   /** A simple-REST request (`sort`, `range` or `filter` as JSON): answered with Content-Range too. */
   simpleRest: boolean;
+  /** `_expand` and `_embed`: related records added to each one, in the same query (absent when none are asked). */
+  relations?: RelationModel[];
+}
+
+/**
+ * The relations a request asks for with `_expand` and `_embed` (repeated or comma-separated), or
+ * undefined when it asks for none; an unknown name gives 400 listing the known ones. Only one level
+ * is followed: an embedded or expanded record carries no relations of its own, so cycles end there.
+ */
+export function parseRelations(schema: SchemaModel, query: URLSearchParams | undefined): RelationModel[] | undefined {
+  if (query === undefined || !(query.has('_expand') || query.has('_embed'))) return undefined;
+  const relations: RelationModel[] = [];
+  for (const param of RELATION_PARAMS) {
+    const known = param === '_expand' ? schema.expands : schema.embeds;
+    for (const raw of query.getAll(param)) {
+      for (const name of raw.split(',')) {
+        const trimmed = name.trim();
+        if (trimmed === '') continue;
+        const relation = known.get(trimmed);
+        if (!relation)
+          throw new HttpError(400, httpMessages.unknownRelation(param, trimmed, schema.name, [...known.keys()]));
+        if (!relations.includes(relation)) relations.push(relation);
+      }
+    }
+  }
+  return relations.length > 0 ? relations : undefined;
 }
 
 /**
@@ -162,6 +189,7 @@ export function parseListQuery(
     for (const raw of raws) group.values.push(op === 'like' ? raw : convert(field, param, raw));
   };
   for (const [param, raw] of query ?? []) {
+    if ((RELATION_PARAMS as readonly string[]).includes(param)) continue;
     if (RESERVED.has(param) && param !== 'q') {
       if (param === '_sort') sort = raw;
       else if (param === '_order') order = raw;
@@ -195,7 +223,9 @@ export function parseListQuery(
       httpMessages.queryConflict('sort', '_sort', 'sort with _sort and _order, or with sort=[field,order]'),
     );
   const simpleRest = sortJson !== undefined || filter !== undefined || window.has('range');
+  const relations = parseRelations(schema, query);
   return {
+    ...(relations ? { relations } : {}),
     conditions,
     sort: sortJson !== undefined ? jsonSortKeys(schema, sortJson) : sortKeys(schema, sort, order),
     notes,

@@ -9,7 +9,7 @@
 import type { Problem } from '../../../shared/src/problems.js';
 import type { HttpError } from '../http-error.js';
 import type { Steps } from '../time-slice.js';
-import type { SchemaModel, ServiceModel } from '../model/service-model.js';
+import type { RelationModel, SchemaModel, ServiceModel } from '../model/service-model.js';
 import type { ListQuery } from './list-query.js';
 
 export type MaybePromise<T> = T | Promise<T>;
@@ -45,8 +45,15 @@ export interface TableStore {
    * caller already has for this filter; it is used instead of counting when the page cannot tell.
    */
   list(query: ListQuery, knownTotal?: number): MaybePromise<{ body: string; total: number }>;
-  /** The first record whose columns equal the values (bound as text), as JSON text. */
-  get(columns: readonly string[], values: readonly string[]): MaybePromise<string | undefined>;
+  /**
+   * The first record whose columns equal the values (bound as text), as JSON text; `relations`
+   * (`_expand`, `_embed`) are added in the same query, as `list` adds a query's.
+   */
+  get(
+    columns: readonly string[],
+    values: readonly string[],
+    relations?: readonly RelationModel[],
+  ): MaybePromise<string | undefined>;
   /** Inserts a record; its JSON and the value of `locationColumn` for the Location header. */
   create(
     body: unknown,
@@ -62,6 +69,10 @@ export interface TableStore {
   ): MaybePromise<string | undefined>;
   /** Deletes the first matching record; its JSON, or undefined when none matched. */
   delete(columns: readonly string[], values: readonly string[]): MaybePromise<string | undefined>;
+  /** Deletes every record whose column equals the value (bound as text); their JSON (`onDelete: cascade`). */
+  deleteWhere(column: string, value: string): MaybePromise<string[]>;
+  /** Runs `work` in one transaction of this table's database (joining one already open). */
+  transaction<T>(work: () => MaybePromise<T>): MaybePromise<T>;
   count(): MaybePromise<number>;
   /**
    * Checks and converts rows for insertMany, one step per row (the caller runs the steps in slices

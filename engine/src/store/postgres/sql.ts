@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FieldType } from '../../../../shared/src/config-schema.js';
-import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import type { FieldModel, RelationModel, SchemaModel } from '../../model/service-model.js';
 
 /** Identifiers come only from validated schema and field names (and the configured PG schema); quoting keeps keywords safe. */
 export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
@@ -79,6 +79,26 @@ export function recordColumns(schema: SchemaModel): string {
 
 /** The JSON text of the row of `alias`, a subquery or CTE selecting `recordColumns`. */
 export const recordJson = (alias: string): string => `row_to_json(${ident(alias)})::text`;
+
+/**
+ * The JSON text of the row of `alias` with its related records added by `_expand` (the record, or
+ * null) and `_embed` (an array, in insertion order), each found by a subquery on the related table's
+ * indexed column, so a page and its relations are one statement. The members are spliced in as text
+ * before the closing brace, keeping the bytes `recordJson` writes.
+ */
+export function relationsJson(pgSchema: string, alias: string, relations: readonly RelationModel[]): string {
+  const members = relations.map((r) => {
+    const inner = ident('_mockyard_rel');
+    const match = `${inner}.${ident(r.otherColumn)} = ${ident(alias)}.${ident(r.column)}`;
+    const from = `${qualified(pgSchema, r.other.table)} AS ${inner}`;
+    const value =
+      r.kind === 'expand'
+        ? `coalesce((SELECT row_to_json(r)::text FROM (SELECT ${recordColumns(r.other)} FROM ${from} WHERE ${match} LIMIT 1) r), 'null')`
+        : `'[' || array_to_string(ARRAY(SELECT row_to_json(r)::text FROM (SELECT ${recordColumns(r.other)} FROM ${from} WHERE ${match} ORDER BY ${inner}.${ident(orderColumn(r.other))}) r), ',') || ']'`;
+    return ` || ',"${r.name}":' || ${value}`;
+  });
+  return `(left(row_to_json(${ident(alias)})::text, -1)${members.join('')} || '}')`;
+}
 
 /**
  * PostgreSQL cuts identifiers at 63 bytes; a longer name is shortened with a hash of the whole, so

@@ -1,7 +1,7 @@
 import { httpMessages } from '../../../../shared/src/messages.js';
 import { HttpError } from '../../http-error.js';
 import { recordProblem } from '../../model/record-check.js';
-import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import type { FieldModel, RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, prepareInserts } from './bulk-insert.js';
@@ -17,7 +17,7 @@ import { CHANNEL, changePayload } from './changes.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { listSql } from './list-sql.js';
-import { ident, primaryKeyName, qualified, recordColumns, recordJson } from './sql.js';
+import { ident, primaryKeyName, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
 import { castOf, insertValues, keyConditions, type PgValue, pathValue, pgValue, sameKey } from './values.js';
 
 type Row = Record<string, unknown>;
@@ -77,7 +77,7 @@ export class PostgresTableStore implements TableStore {
     // where one for LIMIT 101 walks an index. Later pages are not kept as prepared statements.
     const limit = `LIMIT ${Math.trunc(query.limit) + 1} OFFSET ${Math.trunc(query.offset)}`;
     const rows = await this.ctx.connection.query(
-      `SELECT ${recordJson('s')} FROM (SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} ${limit}) s`,
+      `SELECT ${this.json(query.relations)} FROM (SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} ${limit}) s`,
       values,
       { retry: true, named: query.offset === 0 },
     );
@@ -96,11 +96,20 @@ export class PostgresTableStore implements TableStore {
     return { body: `[${rows.map((r) => r[0]).join(',')}]`, total };
   }
 
-  async get(columns: readonly string[], values: readonly string[]): Promise<string | undefined> {
+  /** The JSON of the row of `s`, with the related records asked for added. */
+  private json(relations: readonly RelationModel[] | undefined): string {
+    return relations ? relationsJson(this.ctx.pgSchema, 's', relations) : recordJson('s');
+  }
+
+  async get(
+    columns: readonly string[],
+    values: readonly string[],
+    relations?: readonly RelationModel[],
+  ): Promise<string | undefined> {
     const params: PgValue[] = [];
     const where = keyConditions(this.schema, columns, values, params);
     const rows = await this.ctx.connection.query(
-      `SELECT ${recordJson('s')} FROM (SELECT ${this.fieldList} FROM ${this.table} WHERE ${where} LIMIT 1) s`,
+      `SELECT ${this.json(relations)} FROM (SELECT ${this.fieldList} FROM ${this.table} WHERE ${where} LIMIT 1) s`,
       params,
       { retry: true },
     );
@@ -230,6 +239,23 @@ export class PostgresTableStore implements TableStore {
     const json = rows[0]?.[0] as string | undefined;
     if (json !== undefined) this.changed('delete');
     return json;
+  }
+
+  async deleteWhere(column: string, value: string): Promise<string[]> {
+    const params: PgValue[] = [];
+    const where = keyConditions(this.schema, [column], [value], params);
+    const notify = this.notifyColumn('delete', params);
+    const rows = await this.write(
+      `WITH w AS (DELETE FROM ${this.table} WHERE ${where} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${notify} FROM w`,
+      params,
+      {},
+    );
+    if (rows.length > 0) this.changed('delete');
+    return rows.map((r) => r[0] as string);
+  }
+
+  transaction<T>(work: () => T | Promise<T>): Promise<T> {
+    return this.ctx.connection.transaction(work);
   }
 
   prepareInserts(rows: readonly { row: number; record: unknown }[]): Steps<(PreparedInsert | RefusedInsert)[]> {

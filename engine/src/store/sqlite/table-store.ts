@@ -3,12 +3,12 @@ import { fromText, TEXT_FORM } from '../../../../shared/src/field-text.js';
 import { httpMessages } from '../../../../shared/src/messages.js';
 import { HttpError } from '../../http-error.js';
 import { recordProblem } from '../../model/record-check.js';
-import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import type { FieldModel, RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, insertValues, prepareInserts } from './prepared-insert.js';
 import type { PreparedInsert, RefusedInsert } from '../store.js';
 import type { Steps } from '../../time-slice.js';
-import { ident, recordJsonExpr } from './sql.js';
+import { ident, OUTER, recordJsonExpr, relationsJsonExpr } from './sql.js';
 import { toSqlValue } from './sql-value.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
@@ -85,7 +85,7 @@ export class SqliteTableStore implements TableStore {
     const { where, values, orderBy } = listSql(query);
     return this.read(() => {
       // One row more than the page tells whether there are more; only then is a count(*) needed.
-      const rows = this.statement(`SELECT ${this.json} FROM ${this.table}${where}${orderBy} LIMIT ? OFFSET ?`).all(
+      const rows = this.statement(`SELECT ${this.select(query.relations)}${where}${orderBy} LIMIT ? OFFSET ?`).all(
         ...values,
         query.limit + 1,
         query.offset,
@@ -102,14 +102,19 @@ export class SqliteTableStore implements TableStore {
     });
   }
 
-  /** The first record whose columns equal the values (bound as text), as JSON text. */
-  get(columns: readonly string[], values: readonly string[]): string | undefined {
+  /** `<record JSON> FROM <table>`, with the related records asked for added to each record. */
+  private select(relations: readonly RelationModel[] | undefined): string {
+    return relations
+      ? `${relationsJsonExpr(this.json, relations)} FROM ${this.table} AS ${OUTER}`
+      : `${this.json} FROM ${this.table}`;
+  }
+
+  /** The first record whose columns equal the values (bound as text), as JSON text, with `relations` added. */
+  get(columns: readonly string[], values: readonly string[], relations?: readonly RelationModel[]): string | undefined {
     const where = columns.map((c) => `${ident(c)} = ?`).join(' AND ');
     return this.read(
       () =>
-        this.statement(`SELECT ${this.json} FROM ${this.table} WHERE ${where} LIMIT 1`).get(...values) as
-          | string
-          | undefined,
+        this.statement(`SELECT ${this.select(relations)} WHERE ${where} LIMIT 1`).get(...values) as string | undefined,
     );
   }
 
@@ -204,6 +209,23 @@ export class SqliteTableStore implements TableStore {
     const json = this.write(() => stmt.all(...values)[0] as string | undefined, {});
     if (json !== undefined) this.onChange('delete');
     return json;
+  }
+
+  /** Deletes every record whose column equals the value (bound as text); returns their JSON. */
+  deleteWhere(column: string, value: string): string[] {
+    const stmt = this.statement(`DELETE FROM ${this.table} WHERE ${ident(column)} = ? RETURNING ${this.json}`);
+    const rows = this.write(() => stmt.all(value) as string[], {});
+    if (rows.length > 0) this.onChange('delete');
+    return rows;
+  }
+
+  /** SQLite's transactions are synchronous: `work` must not hand back a promise. Nested ones are savepoints. */
+  transaction<T>(work: () => T | Promise<T>): T {
+    return this.db.transaction(() => {
+      const result = work();
+      if (result instanceof Promise) throw new TypeError('A SQLite transaction cannot wait for a promise.');
+      return result;
+    })();
   }
 
   /** Number of rows; used by seeding and the studio. */
