@@ -29,6 +29,10 @@ Options for serve:
                     default: the config's name with .sqlite)
   --watch           Reload when the config file changes; a bad edit keeps the last good config
   --admin           Turn on /__mockyard/ (reset, log) with a generated token, printed at start
+  --proxy URL       Forward requests that match no endpoint to URL (overrides server.proxy)
+  --record          Write each proxied JSON answer into the config as an inline endpoint
+  --record-schemas  As --record, and a JSON array on a collection path becomes a schema,
+                    a resource and seed rows
   --quiet           Do not print a line per request
   --no-log          Keep no request log (the admin API's log stays empty)
   --no-color        Plain output (also when NO_COLOR is set or output is not a terminal)
@@ -98,8 +102,13 @@ async function serve(args: string[], c: Colors): Promise<void> {
       'no-log': { type: 'boolean' },
       color: { type: 'boolean' },
       'no-color': { type: 'boolean' },
+      proxy: { type: 'string' },
+      record: { type: 'boolean' },
+      'record-schemas': { type: 'boolean' },
     },
   });
+  if (values.proxy !== undefined && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(values.proxy))
+    usage(`--proxy must be an http:// or https:// URL, not '${values.proxy}'`);
   const { path, text } = readConfig(positionals[0]);
   const port = values.port === undefined ? undefined : portOption('--port', values.port);
   const engine = new Engine({
@@ -109,6 +118,8 @@ async function serve(args: string[], c: Colors): Promise<void> {
     database: databaseOption(values.db),
     admin: values.admin,
     log: { enabled: !values['no-log'] },
+    proxy: values.proxy,
+    record: values['record-schemas'] ? 'schemas' : values.record ? 'endpoints' : undefined,
   });
   const result = await engine.apply(text);
   if (!result.ok) {
@@ -133,6 +144,10 @@ async function serve(args: string[], c: Colors): Promise<void> {
     values.host === undefined ? result.problems : result.problems.filter((p) => p.code !== 'bindPublic'),
     c,
   );
+  if (engine.recording && !engine.model?.server.proxy) {
+    await engine.stop();
+    usage('--record needs an upstream to record from: --proxy URL or server.proxy');
+  }
   const host = engine.model?.server.host ?? '';
   if (values.host !== undefined && !isLoopbackHost(host))
     process.stderr.write(`${c.yellow('warning')} ${messages.bindPublic(host)}\n`);
@@ -171,6 +186,10 @@ async function serve(args: string[], c: Colors): Promise<void> {
     ),
   );
   out.write(`${formatEndpoints(result.endpoints, c).join('\n')}\n\n`);
+  if (model?.server.proxy)
+    out.write(
+      `  proxy: unmatched requests go to ${model.server.proxy}${engine.recording ? `, answers recorded into ${displayPath(path)}` : ''}\n`,
+    );
   if (model?.server.adminToken)
     out.write(`  admin API: ${address.url}/__mockyard/ (Authorization: Bearer ${model.server.adminToken})\n`);
 
@@ -182,6 +201,11 @@ async function serve(args: string[], c: Colors): Promise<void> {
       ),
     );
   }
+  engine.on('recorded', (e) =>
+    output.write(
+      `${c.green('Recorded')} ${e.method} ${e.path} (${e.status})${e.schema ? ` as schema ${e.schema} with a resource and seed rows` : ''}\n`,
+    ),
+  );
   engine.on('serverError', (e) => output.error(`${c.red('error')} ${e.message}\n`));
   engine.on('listening', (a) => output.write(`Now listening on ${c.cyan(a.url)}\n`));
 

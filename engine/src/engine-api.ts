@@ -3,6 +3,7 @@ import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary } from '../../shared/src/service-summary.js';
 import type { Address, ListenerOptions } from './http/listener.js';
 import type { RequestLogOptions } from './log/request-log.js';
+import type { RecordedEvent, RecordMode } from './record/switch.js';
 import type { TableChange } from './store/store.js';
 
 /** The types of the Engine's API: its options, what an apply answers, and the events it emits. */
@@ -20,6 +21,10 @@ export interface EngineOptions {
   /** Turn on the admin API with the engine's generated token when the config does not set one. */
   admin?: boolean;
   log?: RequestLogOptions & { enabled?: boolean };
+  /** Overrides `server.proxy` (the CLI's --proxy). */
+  proxy?: string;
+  /** Record proxied JSON answers into the config file (--record, --record-schemas); Engine.setRecording changes it. */
+  record?: RecordMode | undefined;
   /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
   http?: ListenerOptions;
 }
@@ -39,6 +44,8 @@ export interface EngineEvents extends Record<string, unknown[]> {
   request: [LogEntry];
   /** A table's rows changed, through the API or a reset. */
   tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
+  /** A proxied answer was recorded into the config file (and applied). */
+  recorded: [RecordedEvent];
   /** A fault the user should see (port in use, a handler crash); the service keeps running. */
   serverError: [{ code: string; message: string }];
 }

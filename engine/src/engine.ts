@@ -12,6 +12,8 @@ import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address } from './http/listener.js';
 import { ServiceRuntime } from './http/runtime.js';
 import { openApiDocHook } from './openapi/serve-doc.js';
+import { proxyHook } from './http/proxy.js';
+import { type RecordMode, RecordSwitch } from './record/switch.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
 import { storeHttpError } from './http/store-status.js';
@@ -38,12 +40,22 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private version = 0;
   private readonly listener: Listener;
   private readonly logEnabled: boolean;
+  /** Recording of proxied answers into the config (--record, the studio's Record toggle). */
+  private readonly recorder = new RecordSwitch({
+    configPath: () => this.options.configPath,
+    model: () => this.model,
+    validate: (text) => this.validate(text),
+    apply: (text) => this.apply(text),
+    recorded: (event) => this.emit('recorded', event),
+    failed: (message) => this.emit('serverError', { code: 'recordFailed', message }),
+  });
 
   constructor(private readonly options: EngineOptions = {}) {
     super();
     this.log = new RequestLog(options.log);
     this.logEnabled = options.log?.enabled !== false;
     this.listener = new Listener((req, res) => this.handle(req, res), options.http);
+    this.recorder.mode = options.record;
   }
 
   /**
@@ -113,6 +125,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
     if (this.options.host !== undefined) server.host = this.options.host;
     if (this.options.database !== undefined) server.database = this.options.database;
     if (this.options.schema !== undefined) server.schema = this.options.schema;
+    if (this.options.proxy !== undefined) server.proxy = this.options.proxy;
     if (this.options.admin && !server.adminToken) server.adminToken = this.adminToken;
   }
 
@@ -150,6 +163,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
           model,
           basename(this.options.configPath ?? 'mockyard', extname(this.options.configPath ?? '')),
         ),
+        proxy: proxyHook(model.server, this.recorder),
       });
       return { runtime, warnings };
     } catch (err) {
@@ -263,6 +277,23 @@ export class Engine extends TypedEmitter<EngineEvents> {
       }
       return counts;
     });
+  }
+
+  /**
+   * Records each proxied JSON answer into the config file from now on ('endpoints': inline endpoints;
+   * 'schemas': also a schema, resource and seed rows for a JSON array on a collection path), or stops (undefined).
+   */
+  setRecording(mode: RecordMode | undefined): void {
+    this.recorder.mode = mode;
+  }
+
+  get recording(): RecordMode | undefined {
+    return this.recorder.mode;
+  }
+
+  /** Resolves once every proxied answer so far is recorded (or skipped). */
+  recordingSettled(): Promise<void> {
+    return this.recorder.idle();
   }
 
   /** Tables of the live config, for the studio and the CLI. */

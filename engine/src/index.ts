@@ -16,6 +16,7 @@ export { Engine, ListenError, type ApplyResult, type EngineEvents, type EngineOp
 export type { Address } from './http/listener.js';
 export { isLoopbackHost } from './config/compile-server.js';
 export { RequestLog } from './log/request-log.js';
+export type { RecordedEvent, RecordMode } from './record/switch.js';
 export { tableNameFor } from './model/table-name.js';
 export { readErrorReason, watchConfig, type ConfigWatch } from './watch.js';
 export { packageVersion } from './version.js';

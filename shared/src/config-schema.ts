@@ -234,6 +234,14 @@ export const ServerSchema = described(
       z.boolean(),
       'Serve the OpenAPI 3.1 description of this config at GET /__mockyard/openapi.json (no token needed). Default false.',
     ),
+    proxy: optional(
+      z.string().check(z.regex(/^https?:\/\/[^/?#\s]+[^?#\s]*$/i)),
+      'An http:// or https:// URL: requests that match no endpoint are forwarded there and its answers returned (--proxy overrides it).',
+    ),
+    proxyTimeout: optional(
+      intIn(1, 3_600_000),
+      'Milliseconds the proxy waits for the upstream before answering 504. Default 30000.',
+    ),
   }),
   'How the mock server listens. Command-line flags override these.',
 );

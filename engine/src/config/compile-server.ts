@@ -112,5 +112,7 @@ export function compileServer(
     adminToken,
     ...(server.seed !== undefined ? { seed: server.seed } : {}),
     ...(server.openapi === true ? { openapi: true } : {}),
+    ...(server.proxy !== undefined ? { proxy: server.proxy } : {}),
+    ...(server.proxyTimeout !== undefined ? { proxyTimeout: server.proxyTimeout } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
 import { HttpError } from '../http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
 import type { ServiceModel } from '../model/service-model.js';
+import type { ProxiedExchange as Proxied } from './proxy.js';
 import { FakerSource } from '../templates/faker-source.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
 import { RendererSource } from '../templates/renderer-source.js';
@@ -30,6 +31,8 @@ export interface RuntimeHooks {
   storeFailure?: (err: unknown) => HttpError | undefined;
   /** Answers GET /__mockyard/openapi.json (server.openapi or the admin API); undefined when neither is on. */
   openapi?: ((method: string) => Promise<Reply>) | undefined;
+  /** Forwards a request no endpoint matches (server.proxy); undefined when there is no upstream. */
+  proxy?: ((req: IncomingMessage, res: ServerResponse, headers: Exchange['headers']) => Promise<Proxied>) | undefined;
 }
 
 type Route = Router.Instance<Router.HTTPVersion.V1>;
@@ -144,6 +147,8 @@ export class ServiceRuntime {
         (err: unknown) => sendReply(res, this.failure(exchange, err)),
       );
     }
+    if (this.hooks.proxy && !isAdminPath(exchange.path) && this.unrouted(exchange))
+      return this.hooks.proxy(req, res, exchange.headers).then((p) => this.proxied(exchange, p));
     const reply = this.guarded(exchange, () => this.dispatch(exchange));
     return isPromise(reply) ? reply.then((r) => this.complete(exchange, r)) : this.complete(exchange, reply);
   }
@@ -196,6 +201,19 @@ export class ServiceRuntime {
     const context = new ExchangeContext(exchange, this.model.server.bodyLimit);
     exchange.context = context;
     return compiled.run(context);
+  }
+
+  /** No endpoint has this method and path (an OPTIONS on a path the mock has is still its own to answer). */
+  private unrouted({ method, path }: Exchange): boolean {
+    if (this.router.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path)) return false;
+    return method !== 'OPTIONS' || !HTTP_METHODS.some((m) => this.router.find(m, path));
+  }
+
+  /** Logs a forwarded exchange as the upstream answered it. */
+  private proxied(exchange: Exchange, p: Proxied): void {
+    Object.assign(exchange, { rawBody: p.requestBody, headers: p.responseHeaders });
+    exchange.notes.push(...p.notes);
+    this.log(exchange, p.status, p.responseBody);
   }
 
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */

@@ -116,6 +116,10 @@ export interface ServerModel {
   seed?: number | undefined;
   /** `server.openapi`: GET /__mockyard/openapi.json without a token. */
   openapi?: boolean;
+  /** `server.proxy` (or --proxy): where requests that match no endpoint are forwarded. */
+  proxy?: string;
+  /** `server.proxyTimeout`: ms the proxy waits for the upstream before a 504. */
+  proxyTimeout?: number;
 }
 
 export interface ServiceModel {

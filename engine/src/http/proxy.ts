@@ -1,0 +1,300 @@
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  request as httpRequest,
+  type ServerResponse,
+} from 'node:http';
+import { DEFAULT_LOG_BODY_BYTES } from '../log/request-log.js';
+import type { ServerModel } from '../model/service-model.js';
+import { errorReply, JSON_CONTENT_TYPE, sendReply } from './reply.js';
+
+/**
+ * The proxy of `server.proxy` / --proxy: a request that matches no endpoint goes to the real API
+ * (method, path, query, end-to-end headers, body) and its answer comes back, both bodies piped
+ * through without being held in memory. Only a copy of the first bytes is kept, for the request log
+ * and, when recording, the whole answer up to `captureLimit`.
+ */
+
+/** Headers that belong to one connection (RFC 9110 §7.6.1), never forwarded in either direction. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  // Answered by the mock's own server already (100 Continue); the body follows at once.
+  'expect',
+]);
+
+/** How long the proxy waits for the upstream when `server.proxyTimeout` is not set, in ms. */
+export const DEFAULT_PROXY_TIMEOUT = 30_000;
+
+export const PROXIED_HEADER = 'X-Mockyard-Proxied';
+
+export interface ProxyOptions {
+  /** The upstream base URL; its path (if any) prefixes the request's. */
+  target: string;
+  /** Ms the upstream may stay silent (before its answer, or within it) before the exchange gives up. */
+  timeout: number;
+  /** Bytes of the answer kept whole for the caller (recording); 0 keeps only the log's share. */
+  captureLimit?: () => number;
+}
+
+/** What happened, for the request log (and the recorder). */
+export interface ProxiedExchange {
+  /** The status the client got: the upstream's, or 502/504 from the proxy; 0 when the answer broke off. */
+  status: number;
+  method: string;
+  /** The request's path, without the query. */
+  path: string;
+  /** The URL the request went to. */
+  url: string;
+  requestHeaders: IncomingHttpHeaders;
+  responseHeaders: Record<string, string | number | string[]>;
+  /** The first bytes of each body, as text (the log keeps no more). */
+  requestBody: string;
+  responseBody: string;
+  /** The whole answer body as received (still content-encoded), when it fit in `captureLimit` and arrived whole. */
+  captured: Buffer | undefined;
+  notes: string[];
+}
+
+let httpsModule: typeof import('node:https') | undefined;
+
+/** Header names a `Connection` header lists: hop-by-hop for this message too. */
+function connectionTokens(value: string | string[] | undefined): Set<string> {
+  const tokens = new Set<string>();
+  for (const part of ([] as string[]).concat(value ?? [])) {
+    for (const token of part.split(',')) {
+      const name = token.trim().toLowerCase();
+      if (name) tokens.add(name);
+    }
+  }
+  return tokens;
+}
+
+/** The end-to-end headers of a message, as pairs (repeated headers stay repeated). */
+export function endToEnd(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const named = connectionTokens(headers.connection);
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || named.has(lower)) continue;
+    out[lower] = value;
+  }
+  return out;
+}
+
+const lowerCased = (headers: Record<string, string | number>): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/** The upstream URL of a request: the target's path (without a trailing slash) followed by the request's path and query. */
+export function upstreamUrl(target: string, pathAndQuery: string): URL {
+  const base = new URL(target);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const url = new URL(`${prefix}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`, base.origin);
+  return url;
+}
+
+/** Keeps the first `limit` bytes of a stream's chunks (and, up to `whole`, all of them). */
+class Tap {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  size = 0;
+  constructor(private readonly whole: number) {}
+  add(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.kept < Math.max(this.whole, DEFAULT_LOG_BODY_BYTES)) {
+      this.chunks.push(chunk);
+      this.kept += chunk.length;
+    }
+  }
+  /** Everything, when it all fit. */
+  all(): Buffer | undefined {
+    return this.size <= this.whole ? Buffer.concat(this.chunks) : undefined;
+  }
+  /** The start as text, for the log. */
+  text(): string {
+    return Buffer.concat(this.chunks).subarray(0, DEFAULT_LOG_BODY_BYTES).toString('utf8');
+  }
+}
+
+/**
+ * Forwards one request to the upstream and pipes its answer to `res` with X-Mockyard-Proxied: true.
+ * `extraHeaders` (the mock's CORS headers) are added where the upstream set none of the same name.
+ * Resolves once the exchange is over, however it ended; never rejects.
+ */
+export async function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: ProxyOptions,
+  extraHeaders: Record<string, string | number>,
+): Promise<ProxiedExchange> {
+  const url = upstreamUrl(options.target, req.url ?? '/');
+  // TLS loads only for an https upstream.
+  if (url.protocol === 'https:') httpsModule ??= await import('node:https');
+  const send = url.protocol === 'https:' && httpsModule ? httpsModule.request : httpRequest;
+  const headers: OutgoingHttpHeaders = endToEnd(req.headers);
+  // The upstream's own Host; the client's goes along as X-Forwarded-Host.
+  delete headers.host;
+  if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+  const remote = req.socket.remoteAddress;
+  if (remote) {
+    const prior = req.headers['x-forwarded-for'];
+    headers['x-forwarded-for'] = prior ? `${prior}, ${remote}` : remote;
+  }
+  headers['x-forwarded-proto'] = 'http';
+  const whole = options.captureLimit?.() ?? 0;
+  const sent = new Tap(0);
+  const received = new Tap(whole);
+  const notes = [`proxied to ${url.href}`];
+  const exchange: ProxiedExchange = {
+    status: 0,
+    method: req.method ?? 'GET',
+    path: (req.url ?? '/').split('?')[0] as string,
+    url: url.href,
+    requestHeaders: req.headers,
+    responseHeaders: {},
+    requestBody: '',
+    responseBody: '',
+    captured: undefined,
+    notes,
+  };
+
+  return new Promise((resolve) => {
+    let settled = false;
+    let answered = false;
+    let waiting: NodeJS.Timeout | undefined;
+    const done = (): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(waiting);
+      exchange.requestBody = sent.text();
+      if (exchange.responseBody === '') exchange.responseBody = received.text();
+      resolve(exchange);
+    };
+    /** The proxy's own answer (502, 504), when the upstream's has not started. */
+    const fail = (status: 502 | 504, message: string): void => {
+      if (settled) return;
+      notes.push(message);
+      upstream.destroy();
+      if (answered || res.headersSent) {
+        // The answer already started: all the client can be told is that the connection ends early.
+        notes.push('the upstream answer broke off; the connection to the client was closed');
+        res.destroy();
+        done();
+        return;
+      }
+      answered = true;
+      const reply = errorReply(status, message);
+      exchange.status = status;
+      exchange.responseHeaders = { ...extraHeaders, 'Content-Type': JSON_CONTENT_TYPE };
+      exchange.responseBody = reply.json ?? '';
+      if (!res.destroyed) {
+        for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+        sendReply(res, reply);
+      }
+      // The client's body may still be coming; it is not wanted any more.
+      req.resume();
+      done();
+    };
+
+    const upstream = send(url, { method: req.method, headers });
+    // Silence from the upstream for `timeout` ms: 504 before its answer, a cut connection during it.
+    upstream.setTimeout(options.timeout, () =>
+      fail(504, `The upstream ${url.origin} did not answer within ${options.timeout} ms.`),
+    );
+    // A wall-clock bound on the wait for the answer once the request is sent (a trickle of bytes does not reset it).
+    upstream.on('finish', () => {
+      if (!answered)
+        waiting = setTimeout(
+          () => fail(504, `The upstream ${url.origin} did not answer within ${options.timeout} ms.`),
+          options.timeout,
+        );
+    });
+    upstream.on('error', (err: NodeJS.ErrnoException) =>
+      fail(502, `The upstream ${url.origin} could not be reached: ${err.code ?? err.message}.`),
+    );
+    upstream.on('response', (answer) => {
+      clearTimeout(waiting);
+      if (settled) {
+        answer.resume();
+        return;
+      }
+      answered = true;
+      const status = answer.statusCode ?? 502;
+      const out: Record<string, string | number | string[]> = {
+        ...lowerCased(extraHeaders),
+        ...endToEnd(answer.headers),
+      };
+      out[PROXIED_HEADER.toLowerCase()] = 'true';
+      exchange.status = status;
+      exchange.responseHeaders = out;
+      if (res.destroyed) {
+        notes.push('client closed the connection before the response was sent');
+        upstream.destroy();
+        done();
+        return;
+      }
+      res.writeHead(status, answer.statusMessage, out);
+      answer.on('data', (chunk: Buffer) => received.add(chunk));
+      answer.on('aborted', () => fail(502, `The upstream ${url.origin} closed the connection mid-answer.`));
+      answer.on('error', () => fail(502, `The upstream ${url.origin} closed the connection mid-answer.`));
+      answer.on('end', () => {
+        exchange.captured = received.all();
+        res.once('finish', done);
+        res.once('close', done);
+      });
+      answer.pipe(res);
+    });
+
+    req.on('data', (chunk: Buffer) => sent.add(chunk));
+    req.on('aborted', () => {
+      notes.push('client closed the connection before sending the whole body');
+      upstream.destroy();
+      done();
+    });
+    res.on('close', () => {
+      // The client left before the answer was complete: stop the upstream too.
+      if (!res.writableFinished) {
+        if (!notes.includes('client closed the connection before the response was sent'))
+          notes.push('client closed the connection before the response was sent');
+        upstream.destroy();
+        done();
+      }
+    });
+    req.pipe(upstream);
+  });
+}
+
+/** What the proxy needs of the recorder: how much of an answer to keep whole, and each finished exchange. */
+export interface ProxyListener {
+  captureLimit: () => number;
+  exchanged: (exchange: ProxiedExchange) => void;
+}
+
+/** The runtime's proxy hook for a server model, or undefined when it has no upstream. */
+export function proxyHook(
+  server: ServerModel,
+  listener?: ProxyListener,
+):
+  | ((req: IncomingMessage, res: ServerResponse, headers: Record<string, string | number>) => Promise<ProxiedExchange>)
+  | undefined {
+  if (!server.proxy) return undefined;
+  const options: ProxyOptions = {
+    target: server.proxy,
+    timeout: server.proxyTimeout ?? DEFAULT_PROXY_TIMEOUT,
+    ...(listener ? { captureLimit: listener.captureLimit } : {}),
+  };
+  return (req, res, headers) =>
+    forward(req, res, options, headers).then((exchange) => {
+      listener?.exchanged(exchange);
+      return exchange;
+    });
+}

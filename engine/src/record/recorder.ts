@@ -1,0 +1,212 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { isSeq, parseDocument } from 'yaml';
+import { type FieldType, HTTP_METHODS, type HttpMethod, type JsonValue } from '../../../shared/src/config-schema.js';
+import { applyEdits, insertAt, modify, type TextEdit } from '../../../shared/src/config-edit/index.js';
+import type { ProxiedExchange } from '../http/proxy.js';
+import { tableNameFor } from '../model/table-name.js';
+import { schemaNameFor } from '../openapi/convert.js';
+import { RECORD_BODY_LIMIT, type RecordHost, type RecordMode } from './switch.js';
+
+/**
+ * Turns proxied JSON answers into config: an `inline` endpoint per method and path (or, with
+ * --record-schemas, a schema + `resource:` + `seed:` rows for a JSON array on a collection path),
+ * written into the config file with the comment-keeping edits and applied at once. One exchange at a
+ * time, so two answers for one path make one endpoint.
+ */
+export class Recorder {
+  private queue: Promise<void> = Promise.resolve();
+  /** `METHOD path` recorded by this recorder, including ones still being written. */
+  private readonly taken = new Set<string>();
+
+  constructor(private readonly host: RecordHost) {}
+
+  record(exchange: ProxiedExchange, mode: RecordMode): Promise<void> {
+    const next = this.queue.then(() => this.recordNow(exchange, mode));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private async recordNow(exchange: ProxiedExchange, mode: RecordMode): Promise<void> {
+    const answer = recordable(exchange);
+    if (!answer) return;
+    const { method, path, body } = answer;
+    const key = `${method} ${path}`;
+    if (this.taken.has(key) || this.present(method, path)) return;
+    const file = this.host.configPath();
+    if (!file) return;
+    this.taken.add(key);
+    const text = await readFile(file, 'utf8');
+    const asResource = mode === 'schemas' && method === 'GET' ? resourceFor(path, body, this.host) : undefined;
+    if (asResource && (await this.commit(file, asResource.edit(text)))) {
+      this.host.recorded({ method, path, status: exchange.status, schema: asResource.schema, file });
+      return;
+    }
+    const endpoint: Record<string, JsonValue> = { path, method };
+    if (exchange.status !== 200) endpoint.status = exchange.status;
+    endpoint.response = { inline: body };
+    if (await this.commit(file, appendEndpoint(text, endpoint))) {
+      this.host.recorded({ method, path, status: exchange.status, file });
+      return;
+    }
+    this.taken.delete(key);
+  }
+
+  /** Whether the live config already has this method and path. */
+  private present(method: string, path: string): boolean {
+    return (this.host.model()?.endpoints ?? []).some((e) => e.method === method && samePath(e.path, path));
+  }
+
+  /** Validates and applies the new text, then writes it; false (nothing written) when it does not validate or apply. */
+  private async commit(file: string, text: string | undefined): Promise<boolean> {
+    if (text === undefined) return false;
+    const { model } = await this.host.validate(text);
+    if (!model) return false;
+    const applied = await this.host.apply(text);
+    if (!applied.ok) return false;
+    await writeFile(file, text);
+    return true;
+  }
+}
+
+const samePath = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+/** Paths a static endpoint can hold as written: no parameters (`:`), wildcards or percent-escapes. */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()+,;=@/]*$/;
+
+/** The method, path and JSON body of an exchange worth recording, or undefined. */
+function recordable(exchange: ProxiedExchange): { method: HttpMethod; path: string; body: JsonValue } | undefined {
+  const { status, captured, responseHeaders } = exchange;
+  const method = exchange.method.toUpperCase();
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) return undefined;
+  // An upstream fault (5xx) is a moment, not the API's answer.
+  if (!captured || status < 200 || status >= 500) return undefined;
+  const path = exchange.path.length > 1 ? exchange.path.replace(/\/+$/, '') : exchange.path;
+  if (!PLAIN_PATH.test(path) || path.includes('//')) return undefined;
+  const type = String(responseHeaders['content-type'] ?? '');
+  if (!/(^|\/|\+)json\s*(;|$)/i.test(type)) return undefined;
+  const decoded = decode(captured, String(responseHeaders['content-encoding'] ?? ''));
+  if (decoded === undefined) return undefined;
+  const text = decoded.toString('utf8');
+  // Inline strings are templates: a `{{` in the answer would be read as one.
+  if (text.includes('{{')) return undefined;
+  try {
+    return { method: method as HttpMethod, path, body: JSON.parse(text) as JsonValue };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body without its content encoding, or undefined for one this does not read. */
+function decode(body: Buffer, encoding: string): Buffer | undefined {
+  const limit = { maxOutputLength: RECORD_BODY_LIMIT };
+  try {
+    switch (encoding.trim().toLowerCase()) {
+      case '':
+      case 'identity':
+        return body;
+      case 'gzip':
+      case 'x-gzip':
+        return gunzipSync(body, limit);
+      case 'deflate':
+        return inflateSync(body, limit);
+      case 'br':
+        return brotliDecompressSync(body, limit);
+      default:
+        return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text with `entry` appended to `endpoints:`. */
+function appendEndpoint(text: string, entry: Record<string, JsonValue>): string {
+  return applyEdits(text, insertAt(text, ['endpoints'], endpointCount(text), entry));
+}
+
+function endpointCount(text: string): number {
+  const list = parseDocument(text).get('endpoints');
+  return isSeq(list) ? list.items.length : 0;
+}
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** A last path segment that names a collection (`users`, `blog-posts`), not an item (`42`, a UUID). */
+const COLLECTION_SEGMENT = /^[A-Za-z][A-Za-z_-]*$/;
+
+function kindOf(value: JsonValue): FieldType {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'string')
+    return DATETIME.test(value) && !Number.isNaN(Date.parse(value)) ? 'datetime' : 'string';
+  return 'json';
+}
+
+/** One type for all the values a field had: integer and number make number; any other mix is json. */
+function unify(types: Set<FieldType>): FieldType {
+  if (types.size === 0) return 'json';
+  if (types.size === 1) return [...types][0] as FieldType;
+  if (types.size === 2 && types.has('integer') && types.has('number')) return 'number';
+  if (types.size === 2 && types.has('string') && types.has('datetime')) return 'string';
+  return 'json';
+}
+
+/** The field types of a list of records, or undefined when a key cannot be a field name. */
+export function inferFields(records: Record<string, JsonValue>[]): Map<string, FieldType> | undefined {
+  const seen = new Map<string, Set<FieldType>>();
+  for (const record of records) {
+    for (const [name, value] of Object.entries(record)) {
+      if (!FIELD_NAME.test(name)) return undefined;
+      const types = seen.get(name) ?? new Set<FieldType>();
+      if (value !== null) types.add(kindOf(value));
+      seen.set(name, types);
+    }
+  }
+  return new Map([...seen].map(([name, types]) => [name, unify(types)]));
+}
+
+const isRecord = (value: JsonValue): value is Record<string, JsonValue> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A JSON array of records answered on a collection path, as a schema (field types inferred), a
+ * `resource:` on that path and the records as `seed:` rows; undefined when it cannot be one (not an
+ * array of objects, no unique `id`, a schema of that name already there).
+ */
+function resourceFor(
+  path: string,
+  body: JsonValue,
+  host: RecordHost,
+): { schema: string; edit: (text: string) => string } | undefined {
+  const segment = path.split('/').pop() ?? '';
+  if (!COLLECTION_SEGMENT.test(segment) || !Array.isArray(body) || body.length === 0) return undefined;
+  if (!body.every(isRecord)) return undefined;
+  const records = body as Record<string, JsonValue>[];
+  const fields = inferFields(records);
+  const idType = fields?.get('id');
+  if (!fields || !(idType === 'integer' || idType === 'string')) return undefined;
+  const ids = records.map((r) => r.id);
+  if (ids.some((id) => id === undefined || id === null) || new Set(ids).size !== ids.length) return undefined;
+  const schema = schemaNameFor(segment);
+  const model = host.model();
+  if (model?.schemas.has(schema)) return undefined;
+  const properties = Object.fromEntries(fields);
+  const resource: Record<string, JsonValue> = { resource: schema };
+  if (`/${tableNameFor(schema)}` !== path) resource.path = path;
+  return {
+    schema,
+    edit: (text) => {
+      const steps: ((t: string) => TextEdit[])[] = [
+        (t) => modify(t, ['schemas', schema], { properties }),
+        (t) => modify(t, ['seed', schema], records),
+        (t) => insertAt(t, ['endpoints'], endpointCount(t), resource),
+      ];
+      return steps.reduce((t, step) => applyEdits(t, step(t)), text);
+    },
+  };
+}
