@@ -18,7 +18,8 @@ import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { listSql } from './list-sql.js';
 import { ident, primaryKeyName, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
-import { castOf, insertValues, keyConditions, type PgValue, pathValue, pgValue, sameKey } from './values.js';
+import { pathValue, sameKey } from '../key-values.js';
+import { castOf, insertValues, keyConditions, type PgValue, pgValue } from './values.js';
 
 type Row = Record<string, unknown>;
 

@@ -3,21 +3,13 @@
  * column's type reads them, and the key rules a create and an update share with the SQLite store.
  */
 import { randomUUID } from 'node:crypto';
-import { fromText, TEXT_FORM } from '../../../../shared/src/field-text.js';
-import { httpMessages } from '../../../../shared/src/messages.js';
-import { HttpError } from '../../http-error.js';
+import { fromText } from '../../../../shared/src/field-text.js';
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import { wellFormed } from '../key-values.js';
 import { CAST, expectedType, ident } from './sql.js';
 
 type Row = Record<string, unknown>;
 export type PgValue = string | number | boolean | null;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
-
-/** A lone UTF-16 surrogate has no UTF-8 form: it becomes one U+FFFD, as the SQLite store stores it. */
-const wellFormed = (text: string): string =>
-  LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
 
 /** The cast a field's value is bound with (`$1::bigint`); an auto id's column type decides. */
 export const castOf = (field: FieldModel): string =>
@@ -87,25 +79,4 @@ export function keyConditions(
   return columns
     .map((column, i) => textCondition(schema.fieldMap.get(column) as FieldModel, values[i] as string, params))
     .join(' AND ');
-}
-
-// The two rules below are the SQLite TableStore's, word for word (shared in spirit; see the report).
-
-/** A path value for a create, converted to the field's type by the rules of field-text.ts. */
-export function pathValue(field: FieldModel, raw: string): unknown {
-  const converted = fromText(field.type, raw);
-  if (converted.ok && converted.value !== null) return converted.value;
-  throw new HttpError(400, httpMessages.pathWrongType(field.name, TEXT_FORM[field.type], raw));
-}
-
-/**
- * Whether a key value sent in a body names the same record as the raw path value. A number key is
- * compared as a number (`/users/7.0` names id 7); other keys as the path's text.
- */
-export function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
-  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number') {
-    const converted = fromText(field.type, raw);
-    return converted.ok && converted.value === sent;
-  }
-  return String(sent) === raw;
 }

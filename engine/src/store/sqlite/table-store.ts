@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { fromText, TEXT_FORM } from '../../../../shared/src/field-text.js';
 import { httpMessages } from '../../../../shared/src/messages.js';
 import { HttpError } from '../../http-error.js';
 import { recordProblem } from '../../model/record-check.js';
@@ -10,6 +9,7 @@ import type { PreparedInsert, RefusedInsert } from '../store.js';
 import type { Steps } from '../../time-slice.js';
 import { ident, OUTER, recordJsonExpr, relationsJsonExpr } from './sql.js';
 import { toSqlValue } from './sql-value.js';
+import { pathValue, sameKey } from '../key-values.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
 import type { FixedValue, TableChange, TableStore } from '../store.js';
@@ -19,28 +19,6 @@ type Statement = Database.Statement<unknown[], unknown>;
 type Row = Record<string, unknown>;
 
 const MAX_CACHED_STATEMENTS = 256;
-
-/**
- * A path value for a create, converted to the field's type by the rules of field-text.ts
- * (lookups bind text; inserts must store the right type).
- */
-function pathValue(field: FieldModel, raw: string): unknown {
-  const converted = fromText(field.type, raw);
-  if (converted.ok && converted.value !== null) return converted.value;
-  throw new HttpError(400, httpMessages.pathWrongType(field.name, TEXT_FORM[field.type], raw));
-}
-
-/**
- * Whether a key value sent in a body names the same record as the raw path value. A number key is
- * compared as a number (`/users/7.0` names id 7, as SQLite finds it); other keys as the path's text.
- */
-function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
-  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number') {
-    const converted = fromText(field.type, raw);
-    return converted.ok && converted.value === sent;
-  }
-  return String(sent) === raw;
-}
 
 /**
  * Reads and writes one schema's table with statements prepared once per config version, answering

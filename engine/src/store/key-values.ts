@@ -1,0 +1,41 @@
+/**
+ * Value rules both stores share: text made storable, a path value read as its field's type, and
+ * whether a key sent in a body names the record of the path.
+ */
+import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
+import { httpMessages } from '../../../shared/src/messages.js';
+import { HttpError } from '../http-error.js';
+import type { FieldModel } from '../model/service-model.js';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Text as a database can store it: a lone UTF-16 surrogate (JSON allows "\ud800") has no UTF-8 form
+ * and would be written as invalid bytes that read back as three U+FFFD; it becomes one U+FFFD, as
+ * invalid UTF-8 in a request body does.
+ */
+export const wellFormed = (text: string): string =>
+  LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+
+/**
+ * A path value for a create, converted to the field's type by the rules of field-text.ts
+ * (lookups bind text; inserts must store the right type).
+ */
+export function pathValue(field: FieldModel, raw: string): unknown {
+  const converted = fromText(field.type, raw);
+  if (converted.ok && converted.value !== null) return converted.value;
+  throw new HttpError(400, httpMessages.pathWrongType(field.name, TEXT_FORM[field.type], raw));
+}
+
+/**
+ * Whether a key value sent in a body names the same record as the raw path value. A number key is
+ * compared as a number (`/users/7.0` names id 7, as both stores find it); other keys as the path's text.
+ */
+export function sameKey(field: FieldModel, sent: unknown, raw: string): boolean {
+  if ((field.type === 'number' || field.type === 'integer') && typeof sent === 'number') {
+    const converted = fromText(field.type, raw);
+    return converted.ok && converted.value === sent;
+  }
+  return String(sent) === raw;
+}
