@@ -1,7 +1,6 @@
 import type { FieldModel } from '../../model/service-model.js';
 import { wellFormed } from '../key-values.js';
 
-
 /** The value as SQLite stores it: booleans as 0/1, json fields as JSON text. */
 export function toSqlValue(field: FieldModel, value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
