@@ -1,3 +1,4 @@
+import { useLatest } from './use-latest';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { DocPath } from '../../../shared/src/config-edit/index';
 import type { EditOutcome } from './edit-queue';
@@ -52,6 +53,7 @@ export function TextInput(props: TextProps) {
   const [draft, setDraft] = useState(value);
   const [refused, setRefused] = useState<string | undefined>(undefined);
   const [editing, setEditing] = useState(false);
+  const latestDraft = useLatest(draft);
   const id = useId();
   // The text changed under the form (typing in the editor, undo): show it unless the user is mid-edit.
   useEffect(() => {
@@ -63,7 +65,10 @@ export function TextInput(props: TextProps) {
       setRefused(undefined);
       return;
     }
+    const committed = draft;
     const outcome = await onCommit(draft);
+    // Typed on while the engine checked (the box was entered again): that text stays as typed.
+    if (latestDraft.current !== committed) return;
     // Still "editing" until the outcome is known: a refused draft must not be replaced meanwhile.
     setRefused(outcome.ok ? undefined : outcome.message);
     setEditing(false);

@@ -1,3 +1,4 @@
+import { useLatest } from '../use-latest';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { DocPath } from '../../../../shared/src/config-edit/index';
 import type { EditOutcome } from '../edit-queue';
@@ -29,6 +30,7 @@ export function TemplateField({ label, value, at, singleLine, bare, placeholder,
   const [draft, setDraft] = useState(value);
   const [editing, setEditing] = useState(false);
   const [refused, setRefused] = useState<string | undefined>(undefined);
+  const latestDraft = useLatest(draft);
   const id = useId();
   useEffect(() => {
     if (!editing && refused === undefined) setDraft(value);
@@ -39,7 +41,10 @@ export function TemplateField({ label, value, at, singleLine, bare, placeholder,
       setRefused(undefined);
       return;
     }
+    const committed = draft;
     const outcome = await onCommit(draft);
+    // Typed on while the engine checked (the box was entered again): that text stays as typed.
+    if (latestDraft.current !== committed) return;
     // Still "editing" until the outcome is known: a refused draft must not be replaced meanwhile.
     setRefused(outcome.ok ? undefined : outcome.message);
     setEditing(false);
