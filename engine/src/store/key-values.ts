@@ -5,7 +5,8 @@
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
-import type { FieldModel } from '../model/service-model.js';
+import { recordProblem } from '../model/record-check.js';
+import type { FieldModel, SchemaModel } from '../model/service-model.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
@@ -38,4 +39,37 @@ export function sameKey(field: FieldModel, sent: unknown, raw: string): boolean 
     return converted.ok && converted.value === sent;
   }
   return String(sent) === raw;
+}
+
+/**
+ * What an update writes, as both stores read it: the body checked, the key columns in the body
+ * agreeing with the path, and the fields to set (PATCH: those sent; PUT: every field) with their
+ * values (PUT: a field left out gets its default). Neither mode rewrites the key columns or the
+ * primary key: a record keeps its identity. No fields: nothing to write.
+ */
+export function updatePlan(
+  schema: SchemaModel,
+  columns: readonly string[],
+  values: readonly string[],
+  body: unknown,
+  mode: 'patch' | 'replace',
+): { record: Record<string, unknown>; fields: FieldModel[]; valueOf(field: FieldModel): unknown } {
+  const problem = recordProblem(schema, body, mode);
+  if (problem) throw new HttpError(400, problem.message, {}, problem.field);
+  const record = body as Record<string, unknown>;
+  columns.forEach((column, i) => {
+    const sent = record[column];
+    const field = schema.fieldMap.get(column) as FieldModel;
+    if (sent !== undefined && sent !== null && !sameKey(field, sent, values[i] as string)) {
+      throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
+    }
+  });
+  const writable = (f: FieldModel): boolean => f.autoId === undefined && !columns.includes(f.name);
+  const fields =
+    mode === 'patch'
+      ? schema.fields.filter((f) => writable(f) && record[f.name] !== undefined)
+      : schema.fields.filter(writable);
+  const valueOf = (f: FieldModel): unknown =>
+    record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null;
+  return { record, fields, valueOf };
 }

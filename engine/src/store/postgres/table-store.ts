@@ -18,7 +18,7 @@ import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { listSql } from './list-sql.js';
 import { ident, primaryKeyName, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
-import { pathValue, sameKey } from '../key-values.js';
+import { pathValue, updatePlan } from '../key-values.js';
 import { castOf, insertValues, keyConditions, type PgValue, pgValue } from './values.js';
 
 type Row = Record<string, unknown>;
@@ -194,27 +194,9 @@ export class PostgresTableStore implements TableStore {
     body: unknown,
     mode: 'patch' | 'replace',
   ): Promise<string | undefined> {
-    const problem = recordProblem(this.schema, body, mode);
-    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
-    const record = body as Row;
-    // The path names the record: a key column sent in the body must agree with it, in both modes.
-    columns.forEach((column, i) => {
-      const sent = record[column];
-      const field = this.schema.fieldMap.get(column) as FieldModel;
-      if (sent !== undefined && sent !== null && !sameKey(field, sent, values[i] as string)) {
-        throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
-      }
-    });
-    // Neither mode rewrites the key columns or the primary key: a record keeps its identity.
-    const writable = (f: FieldModel): boolean => f.autoId === undefined && !columns.includes(f.name);
-    const fields =
-      mode === 'patch'
-        ? this.schema.fields.filter((f) => writable(f) && record[f.name] !== undefined)
-        : this.schema.fields.filter(writable);
+    const { record, fields, valueOf } = updatePlan(this.schema, columns, values, body, mode);
     if (fields.length === 0) return this.get(columns, values);
-    const params: PgValue[] = fields.map((f) =>
-      pgValue(f, record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null),
-    );
+    const params: PgValue[] = fields.map((f) => pgValue(f, valueOf(f)));
     const set = fields.map((f, i) => `${ident(f.name)} = $${i + 1}::${castOf(f)}`).join(', ');
     const where = keyConditions(this.schema, columns, values, params);
     const notify = this.notifyColumn('update', params);

@@ -9,7 +9,7 @@ import type { PreparedInsert, RefusedInsert } from '../store.js';
 import type { Steps } from '../../time-slice.js';
 import { ident, OUTER, recordJsonExpr, relationsJsonExpr } from './sql.js';
 import { toSqlValue } from './sql-value.js';
-import { pathValue, sameKey } from '../key-values.js';
+import { pathValue, updatePlan } from '../key-values.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
 import type { FixedValue, TableChange, TableStore } from '../store.js';
@@ -151,31 +151,13 @@ export class SqliteTableStore implements TableStore {
     body: unknown,
     mode: 'patch' | 'replace',
   ): string | undefined {
-    const problem = recordProblem(this.schema, body, mode);
-    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
-    const record = body as Row;
-    // The path names the record: a key column sent in the body must agree with it, in both modes.
-    columns.forEach((column, i) => {
-      const sent = record[column];
-      const field = this.schema.fieldMap.get(column) as FieldModel;
-      if (sent !== undefined && sent !== null && !sameKey(field, sent, values[i] as string)) {
-        throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
-      }
-    });
-    // Neither mode rewrites the key columns or the primary key: a record keeps its identity.
-    const writable = (f: FieldModel): boolean => f.autoId === undefined && !columns.includes(f.name);
-    const fields =
-      mode === 'patch'
-        ? this.schema.fields.filter((f) => writable(f) && record[f.name] !== undefined)
-        : this.schema.fields.filter(writable);
+    const { record, fields, valueOf } = updatePlan(this.schema, columns, values, body, mode);
     if (fields.length === 0) return this.get(columns, values);
     const set = fields.map((f) => `${ident(f.name)} = ?`).join(', ');
     const stmt = this.statement(
       `UPDATE ${this.table} SET ${set} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`,
     );
-    const bound = fields.map((f) =>
-      toSqlValue(f, record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null),
-    );
+    const bound = fields.map((f) => toSqlValue(f, valueOf(f)));
     const json = this.write(() => stmt.all(...bound, ...values)[0] as string | undefined, record);
     if (json !== undefined) this.onChange('update');
     return json;
