@@ -53,7 +53,7 @@ export function updatePlan(
   values: readonly string[],
   body: unknown,
   mode: 'patch' | 'replace',
-): { record: Record<string, unknown>; fields: FieldModel[]; valueOf(field: FieldModel): unknown } {
+): { record: Record<string, unknown>; fields: FieldModel[]; writtenValue(field: FieldModel): unknown } {
   const problem = recordProblem(schema, body, mode);
   if (problem) throw new HttpError(400, problem.message, {}, problem.field);
   const record = body as Record<string, unknown>;
@@ -69,7 +69,7 @@ export function updatePlan(
     mode === 'patch'
       ? schema.fields.filter((f) => writable(f) && record[f.name] !== undefined)
       : schema.fields.filter(writable);
-  const valueOf = (f: FieldModel): unknown =>
+  const writtenValue = (f: FieldModel): unknown =>
     record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null;
-  return { record, fields, valueOf };
+  return { record, fields, writtenValue };
 }

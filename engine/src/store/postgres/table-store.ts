@@ -194,9 +194,9 @@ export class PostgresTableStore implements TableStore {
     body: unknown,
     mode: 'patch' | 'replace',
   ): Promise<string | undefined> {
-    const { record, fields, valueOf } = updatePlan(this.schema, columns, values, body, mode);
+    const { record, fields, writtenValue } = updatePlan(this.schema, columns, values, body, mode);
     if (fields.length === 0) return this.get(columns, values);
-    const params: PgValue[] = fields.map((f) => pgValue(f, valueOf(f)));
+    const params: PgValue[] = fields.map((f) => pgValue(f, writtenValue(f)));
     const set = fields.map((f, i) => `${ident(f.name)} = $${i + 1}::${castOf(f)}`).join(', ');
     const where = keyConditions(this.schema, columns, values, params);
     const notify = this.notifyColumn('update', params);

@@ -151,13 +151,13 @@ export class SqliteTableStore implements TableStore {
     body: unknown,
     mode: 'patch' | 'replace',
   ): string | undefined {
-    const { record, fields, valueOf } = updatePlan(this.schema, columns, values, body, mode);
+    const { record, fields, writtenValue } = updatePlan(this.schema, columns, values, body, mode);
     if (fields.length === 0) return this.get(columns, values);
     const set = fields.map((f) => `${ident(f.name)} = ?`).join(', ');
     const stmt = this.statement(
       `UPDATE ${this.table} SET ${set} WHERE ${this.lookupSql(columns)} RETURNING ${this.json}`,
     );
-    const bound = fields.map((f) => toSqlValue(f, valueOf(f)));
+    const bound = fields.map((f) => toSqlValue(f, writtenValue(f)));
     const json = this.write(() => stmt.all(...bound, ...values)[0] as string | undefined, record);
     if (json !== undefined) this.onChange('update');
     return json;
