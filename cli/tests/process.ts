@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+export { eventually } from '../../engine/tests/eventually.js';
+
 /** bin/mockyard.cjs, from dist/cli/tests/. */
 export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../../bin/mockyard.cjs');
 
@@ -65,23 +67,4 @@ export function runCli(args: string[], cwd?: string): Running {
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** Polls `check` every 25 ms until it returns true, or fails after `ms`. */
-export async function eventually(
-  check: () => Promise<boolean> | boolean,
-  ms = 10_000,
-  what = 'condition',
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
