@@ -26,6 +26,7 @@ export const errorProblem = (code: string, message: string): Problem => ({
 
 /** The live tables as the studio lists them, with what the new-row form needs per field. */
 export function tableSummaries(model: ServiceModel): TableSummary[] {
+  const tableOf = (schema: string): string => model.schemas.get(schema)?.table ?? schema;
   return [...model.schemas.values()].map((s) => ({
     schema: s.name,
     table: s.table,
@@ -36,6 +37,15 @@ export function tableSummaries(model: ServiceModel): TableSummary[] {
       unique: f.unique,
       ...(f.default === undefined ? {} : { default: f.default }),
       ...(f.autoId === undefined ? {} : { autoId: f.autoId }),
+      ...(f.references === undefined
+        ? {}
+        : {
+            references: {
+              schema: f.references.schema,
+              table: tableOf(f.references.schema),
+              field: f.references.field,
+            },
+          }),
     })),
   }));
 }

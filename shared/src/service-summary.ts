@@ -26,6 +26,8 @@ export interface FieldSummary {
   default?: JsonValue;
   /** The database assigns it: an integer key counts up, a string key gets a UUID. */
   autoId?: 'integer' | 'uuid';
+  /** `references:`: the field holds the `field` value of a record of `table` (the data browser links it). */
+  references?: { schema: string; table: string; field: string };
 }
 
 export interface TableSummary {

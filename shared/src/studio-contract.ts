@@ -72,6 +72,33 @@ export interface TableRows {
   notes?: string[];
 }
 
+export interface ReferenceOptionsQuery {
+  /** The table of the referencing field, e.g. `posts`. */
+  table: string;
+  /** The referencing field, e.g. `authorId`. */
+  field: string;
+  /** Text the key or the label contains (case-insensitive); empty or absent: any. */
+  search?: string;
+  limit?: number;
+}
+
+/** One record a reference can name: the value to store and a readable label (`Ada Lovelace`). */
+export interface ReferenceOption {
+  value: string | number;
+  label?: string;
+}
+
+export interface ReferenceOptions {
+  /** The referenced table, e.g. `users`, and the field the value comes from, e.g. `id`. */
+  table: string;
+  field: string;
+  /** The field the labels come from (`name`, `title`…); absent when the schema has none. */
+  labelField?: string;
+  options: ReferenceOption[];
+  /** How many records match the search in all (more than `options` holds when there are many). */
+  total: number;
+}
+
 export type DataFormat = 'csv' | 'json';
 
 export interface BadRow {
@@ -170,8 +197,19 @@ export interface StudioCalls {
   /** Puts rows back as they were (ids included), e.g. to undo a delete; all or nothing. */
   'tables.restore': [{ table: string; rows: Record<string, unknown>[] }, { inserted: number }];
   'tables.generate': [{ table: string; count: number; seed: number }, { inserted: number }];
-  /** The first rows `tables.generate` with the same seed would insert now, inserting nothing. */
-  'tables.generatePreview': [{ table: string; count: number; seed: number }, { rows: Record<string, unknown>[] }];
+  /**
+   * The first rows `tables.generate` with the same seed would insert now, inserting nothing; `notes`
+   * say what reference fields pick from (the referenced table's existing keys).
+   */
+  'tables.generatePreview': [
+    { table: string; count: number; seed: number },
+    { rows: Record<string, unknown>[]; notes?: string[] },
+  ];
+  /**
+   * Records a reference field can point at (the cell editor's and the new-row form's pick list):
+   * those whose key or label contains `search`, first ones first.
+   */
+  'tables.referenceOptions': [ReferenceOptionsQuery, ReferenceOptions];
   'tables.importPreview': [ImportRequest, ImportPreview];
   /** Inserts the good rows in one transaction, skipping the bad ones; a failure while writing rolls back all. */
   'tables.import': [ImportRequest, { inserted: number; skipped: BadRow[] }];
@@ -253,6 +291,7 @@ export const CALL_NAMES = [
   'tables.restore',
   'tables.generate',
   'tables.generatePreview',
+  'tables.referenceOptions',
   'tables.importPreview',
   'tables.import',
   'tables.export',

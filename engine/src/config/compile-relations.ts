@@ -23,7 +23,7 @@ const sameKind = (a: FieldModel, b: FieldModel): boolean =>
  * The field name without the referenced key's name: `authorId` or `author_id` -> `author` (for `id`),
  * `editorSlug` -> `editor` (for `slug`). A name without that suffix is kept (and then collides).
  */
-function expandName(field: string, key: string): string {
+export function expandName(field: string, key: string): string {
   const upper = key.charAt(0).toUpperCase() + key.slice(1);
   for (const suffix of [upper, `_${key}`, key.toUpperCase()]) {
     if (field.endsWith(suffix) && field.length > suffix.length) return field.slice(0, -suffix.length);

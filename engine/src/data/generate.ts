@@ -49,9 +49,17 @@ function makerFor(schema: SchemaModel, field: FieldModel): Maker {
   return (f, i) => fitted(field, named(f, i)) ?? typed(f, i);
 }
 
+/** A reference picks one of the existing values (a unique one takes them in turn); none: left empty. */
+function pickerFor(field: FieldModel, pool: readonly unknown[]): Maker {
+  if (pool.length === 0) return () => null;
+  if (field.unique) return (_f, i) => pool[(i - 1) % pool.length];
+  return (f) => f.helpers.arrayElement(pool);
+}
+
 /**
  * `count` rows of fake but plausible data for a schema; the same `seed` gives the same rows.
- * Auto ids are left for the database; unique text fields get the row number appended.
+ * Auto ids are left for the database; unique text fields get the row number appended; reference
+ * fields pick among `pools` (the referenced records that exist, reference-pools.ts).
  * Made in slices of the slicer's time, so a big generate does not hold up the event loop.
  */
 export async function generateRows(
@@ -60,6 +68,7 @@ export async function generateRows(
   seed: number,
   startIndex = 0,
   slicer = new TimeSlicer(),
+  pools?: ReadonlyMap<string, readonly unknown[]>,
 ): Promise<Record<string, unknown>[]> {
   // English only, loaded on first use: the full package (every locale) costs ~40 MB and 100 ms.
   const { faker: shared } = await import('@faker-js/faker/locale/en');
@@ -71,7 +80,7 @@ export async function generateRows(
   faker.seed(seed);
   // Dates count from a fixed day, so the same seed gives the same rows on any day.
   faker.setDefaultRefDate(REFERENCE_DATE);
-  return runSliced(fakeRows(schema, faker, count, startIndex), slicer);
+  return runSliced(fakeRows(schema, faker, count, startIndex, pools), slicer);
 }
 
 function* fakeRows(
@@ -79,9 +88,13 @@ function* fakeRows(
   faker: Faker,
   count: number,
   startIndex: number,
+  pools: ReadonlyMap<string, readonly unknown[]> | undefined,
 ): Steps<Record<string, unknown>[]> {
   const fields = schema.fields.filter((f) => f.autoId === undefined);
-  const makers = fields.map((field) => makerFor(schema, field));
+  const makers = fields.map((field) => {
+    const pool = pools?.get(field.name);
+    return pool ? pickerFor(field, pool) : makerFor(schema, field);
+  });
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i++) {
     yield;
@@ -89,6 +102,10 @@ function* fakeRows(
     const row: Record<string, unknown> = {};
     fields.forEach((field, j) => {
       let value = (makers[j] as Maker)(faker, index);
+      if (pools?.has(field.name)) {
+        row[field.name] = value;
+        return;
+      }
       if (field.unique && typeof value === 'string' && !value.includes(String(index))) value = `${value} ${index}`;
       if (field.unique && typeof value === 'number' && field.type === 'integer') value = index;
       row[field.name] = value;

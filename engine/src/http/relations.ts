@@ -18,16 +18,23 @@ export const referencingFields = (schema: SchemaModel): FieldModel[] =>
 export const guardedEmbeds = (schema: SchemaModel): RelationModel[] =>
   [...schema.embeds.values()].filter((r) => r.onDelete !== undefined);
 
+/** What `known` holds for a referenced record: its schema, the referenced field and the value, as text. */
+export const knownKey = (schema: string, field: string, value: unknown): string =>
+  `${schema}\u0000${field}\u0000${String(value)}`;
+
 /**
  * Checks that every reference a create or update sets (in the body, or fixed by the path) names an
  * existing record, or 400 naming the field and value. Values of the wrong type are left to the
- * store's record check, which names the type.
+ * store's record check, which names the type. `known` (the studio's imports and restores, which
+ * check many rows at once) remembers the records found, so a value many rows share is looked up
+ * once; it may also start with records about to be written with these rows (`knownKey`).
  */
 export async function checkReferences(
   stores: Stores,
   fields: readonly FieldModel[],
   body: unknown,
   fixed: readonly FixedValue[],
+  known?: Set<string>,
 ): Promise<void> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
   const record = body as Record<string, unknown>;
@@ -39,7 +46,10 @@ export async function checkReferences(
     if (value === undefined || value === null || (!path && !fitsType(field.type, value))) continue;
     const target = stores.get(reference.schema);
     if (!target) continue;
+    const memo = known && knownKey(reference.schema, reference.field, value);
+    if (memo !== undefined && known?.has(memo)) continue;
     const found = await target.get([reference.field], [String(value)]);
+    if (found !== undefined && memo !== undefined) known?.add(memo);
     if (found === undefined) {
       const shown = path ? path.value : JSON.stringify(value);
       throw new HttpError(

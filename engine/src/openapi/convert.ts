@@ -19,6 +19,7 @@ import type {
   SchemaDefinition,
 } from '../../../shared/src/config-schema.js';
 import { tableNameFor } from '../../../shared/src/table-name.js';
+import { readReference, renameReferences } from './import-relations.js';
 import { isObj, mergeAllOf, type Obj, pointer, sampleOf, typeOf } from './schema-walk.js';
 
 export interface Skipped {
@@ -109,6 +110,7 @@ export function convert(api: Obj): Converted {
   const schemas: Record<string, SchemaDefinition> = {};
   const taken = new Set<string>();
   const tables = new Set<string>();
+  const named = new Map<string, string>();
   for (const [rawName, raw] of Object.entries(isObj(components) ? components : {})) {
     const at = pointer(...componentsKey, rawName);
     // The error shape a Mockyard export adds is the engine's own, not a table.
@@ -148,9 +150,12 @@ export function convert(api: Obj): Converted {
       definition.properties[field] = fieldDefinition(type, property, field !== 'id' && required.has(rawField));
     }
     schemas[name] = definition;
+    named.set(rawName, name);
     byObject.set(raw, info);
     byObject.set(merged, info);
   }
+
+  renameReferences(schemas, named);
 
   // Operations.
   const operations = collectOperations(api, swagger2, skipped);
@@ -260,9 +265,13 @@ function fieldDefinition(type: FieldType, property: unknown, required: boolean):
   const options: FieldObject = { type };
   if (required) options.required = true;
   if (isObj(property)) {
+    // A Mockyard export marks unique fields (a reference to one needs it to be unique again); its
+    // auto-assigned key is marked too, and read-only, and is a key again without saying so.
+    if (property['x-mockyard-unique'] === true && property.readOnly !== true && type !== 'json') options.unique = true;
     if (property.default !== undefined && fits(type, property.default)) options.default = toJson(property.default);
     if (typeof property.description === 'string' && property.description.trim())
       options.description = property.description.trim();
+    readReference(property, options);
   }
   return Object.keys(options).length === 1 ? type : options;
 }

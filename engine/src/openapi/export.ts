@@ -8,6 +8,7 @@
  */
 import type { FieldType } from '../../../shared/src/config-schema.js';
 import type { FieldModel, SchemaEndpoint, SchemaModel, ServiceModel } from '../model/service-model.js';
+import { describeReference, recordWithRelations, relationParameters } from './export-relations.js';
 import type { Obj } from './schema-walk.js';
 
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
@@ -47,7 +48,11 @@ export function fieldSchema(field: Pick<FieldModel, 'type' | 'default'> & { desc
   return schema;
 }
 
-function componentSchema(schema: SchemaModel, descriptions: Map<string, string | undefined>): Obj {
+function componentSchema(
+  schema: SchemaModel,
+  descriptions: Map<string, string | undefined>,
+  schemas: ServiceModel['schemas'],
+): Obj {
   const properties: Obj = {};
   for (const field of schema.fields) {
     const property = fieldSchema(field);
@@ -55,6 +60,7 @@ function componentSchema(schema: SchemaModel, descriptions: Map<string, string |
     if (description) property.description = description;
     if (field.unique) property['x-mockyard-unique'] = true;
     if (field.autoId) property.readOnly = true;
+    if (field.references) describeReference(field, schemas.get(field.references.schema), property);
     properties[field.name] = property;
   }
   const out: Obj = { type: 'object', properties };
@@ -142,6 +148,7 @@ function schemaOperation(endpoint: SchemaEndpoint): Obj {
   const op: Obj = { summary: `${operation} ${schema.name}` };
   const parameters = pathParameters(endpoint.path, schema, key);
   if (operation === 'list') parameters.push(...listParameters(schema));
+  if (operation === 'list' || operation === 'get') parameters.push(...relationParameters(schema));
   if (parameters.length > 0) op.parameters = parameters;
   if (operation === 'create' || operation === 'update') {
     const body =
@@ -159,11 +166,12 @@ function schemaOperation(endpoint: SchemaEndpoint): Obj {
   const responses: Obj = {};
   const success: Obj = { description: `${operation} ${schema.name}` };
   if (operation === 'list') {
-    success.content = json({ type: 'array', items: ref(schema.name) });
+    success.content = json({ type: 'array', items: recordWithRelations(schema) });
     success.headers = {
       'X-Total-Count': { description: 'Records matching the filters.', schema: { type: 'integer' } },
     };
-  } else if (!(operation === 'delete' && status === 204) && status !== 204) success.content = json(ref(schema.name));
+  } else if (operation === 'get' && status !== 204) success.content = json(recordWithRelations(schema));
+  else if (!(operation === 'delete' && status === 204) && status !== 204) success.content = json(ref(schema.name));
   if (operation === 'create')
     success.headers = { Location: { description: 'The created record’s path.', schema: { type: 'string' } } };
   responses[String(status)] = success;
@@ -184,7 +192,8 @@ export interface ExportOptions {
 export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}): Obj {
   const descriptions = options.descriptions ?? new Map();
   const schemas: Obj = {};
-  for (const schema of model.schemas.values()) schemas[schema.name] = componentSchema(schema, descriptions);
+  for (const schema of model.schemas.values())
+    schemas[schema.name] = componentSchema(schema, descriptions, model.schemas);
   const errorName = schemas.Error === undefined ? 'Error' : 'MockyardError';
   schemas[errorName] = {
     type: 'object',

@@ -10,6 +10,8 @@ import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
 import type { TableStore } from '../store/store.js';
 import { runSliced, TimeSlicer } from '../time-slice.js';
+import { referenceCheck, splitByReferences } from './reference-guard.js';
+import { referencePools } from './reference-pools.js';
 import type { StudioSession } from './session.js';
 import { storeFor } from './tables.js';
 
@@ -68,7 +70,15 @@ export async function restoreRows(
   table: string,
   rows: Record<string, unknown>[],
 ): Promise<{ inserted: number }> {
-  const { inserted } = await makeAndInsert(engine, table, async () => ({ rows: numbered(rows) }));
+  const { inserted } = await makeAndInsert(engine, table, async (_store, schema, slicer) => {
+    // All or nothing, as a restore is: the first row whose reference names no record refuses it.
+    const check = referenceCheck(engine, schema, rows);
+    for (const row of check ? rows : []) {
+      await slicer.pause();
+      await check?.(row);
+    }
+    return { rows: numbered(rows) };
+  });
   return { inserted };
 }
 
@@ -84,9 +94,13 @@ export async function generate(
   seed: number,
 ): Promise<{ inserted: number }> {
   checkCount(count, MAX_GENERATE);
-  const { inserted } = await makeAndInsert(engine, table, async (store, schema, slicer) => ({
-    rows: numbered(await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, await store.count(), slicer)),
-  }));
+  const { inserted } = await makeAndInsert(engine, table, async (store, schema, slicer) => {
+    const pools = await referencePools(engine, schema);
+    const start = await store.count();
+    return {
+      rows: numbered(await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, start, slicer, pools.values)),
+    };
+  });
   return { inserted };
 }
 
@@ -102,15 +116,32 @@ export async function generatePreview(
   table: string,
   count: number,
   seed: number,
-): Promise<{ rows: Record<string, unknown>[] }> {
+): Promise<{ rows: Record<string, unknown>[]; notes?: string[] }> {
   checkCount(count, MAX_PREVIEW);
   const { store, schema } = storeFor(engine, table);
-  return { rows: await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, await store.count()) };
+  const pools = await referencePools(engine, schema);
+  const rows = await generateRows(
+    schema,
+    count,
+    Number.isFinite(seed) ? seed : 1,
+    await store.count(),
+    undefined,
+    pools.values,
+  );
+  return pools.notes.length > 0 ? { rows, notes: pools.notes } : { rows };
+}
+
+/** An import's plan with the rows whose references name no record moved among the bad ones. */
+async function planChecked(engine: Engine, schema: SchemaModel, request: ImportRequest, slicer: TimeSlicer) {
+  const plan = await planImportSliced(schema, request.text, request.format, request.mapping, slicer);
+  const { good, bad } = await splitByReferences(engine, schema, plan.rows, slicer);
+  if (bad.length === 0) return plan;
+  return { ...plan, rows: good, bad: [...plan.bad, ...bad].sort((a, b) => a.row - b.row) };
 }
 
 export async function previewImport(engine: Engine, request: ImportRequest): Promise<ImportPreview> {
   const { schema } = storeFor(engine, request.table);
-  const plan = await planImportSliced(schema, request.text, request.format, request.mapping, new TimeSlicer());
+  const plan = await planChecked(engine, schema, request, new TimeSlicer());
   return {
     columns: plan.columns,
     mapping: plan.mapping,
@@ -126,7 +157,7 @@ export async function importRows(
   request: ImportRequest,
 ): Promise<{ inserted: number; skipped: BadRow[] }> {
   const { inserted, bad } = await makeAndInsert(engine, request.table, (_store, schema, slicer) =>
-    planImportSliced(schema, request.text, request.format, request.mapping, slicer),
+    planChecked(engine, schema, request, slicer),
   );
   return { inserted, skipped: bad };
 }

@@ -15,6 +15,7 @@ import {
   restoreRows,
   saveSeed,
 } from './data-ops.js';
+import { referenceOptions } from './reference-options.js';
 import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tables.js';
 
 /**
@@ -99,6 +100,7 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     'tables.restore': async ({ table, rows }) => restoreRows(engine, table, rows),
     'tables.generate': async ({ table, count, seed }) => generate(engine, table, count, seed),
     'tables.generatePreview': async ({ table, count, seed }) => generatePreview(engine, table, count, seed),
+    'tables.referenceOptions': async (query) => referenceOptions(engine, query),
     'tables.importPreview': async (request) => previewImport(engine, request),
     'tables.import': async (request) => importRows(engine, request),
     'tables.export': async ({ table, format }) => exportTable(engine, table, format),

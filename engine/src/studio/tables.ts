@@ -4,6 +4,8 @@ import { HttpError } from '../http-error.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
 import { after, each, type TableStore } from '../store/store.js';
+import { applyOnDelete, guardedEmbeds } from '../http/relations.js';
+import { liveStores, referenceCheck } from './reference-guard.js';
 
 /** Tables of the live config with row counts, plus tables left behind by removed schemas (read-only). */
 export async function listTables(engine: Engine): Promise<TableInfo[]> {
@@ -97,7 +99,8 @@ export async function insertRow(
   table: string,
   row: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const { store } = storeFor(engine, table);
+  const { store, schema } = storeFor(engine, table);
+  await referenceCheck(engine, schema)?.(row);
   return JSON.parse((await store.create(row, [])).json) as Record<string, unknown>;
 }
 
@@ -108,6 +111,7 @@ export async function updateRow(
   changes: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const { store, schema } = storeFor(engine, table);
+  await referenceCheck(engine, schema)?.(changes);
   const json = await store.update([keyColumn(schema)], [String(key)], changes, 'patch');
   if (json === undefined) throw new HttpError(404, `No row with ${keyColumn(schema)} ${key} in '${table}'.`);
   return JSON.parse(json) as Record<string, unknown>;
@@ -125,11 +129,15 @@ export async function deleteRows(
   const rows: Record<string, unknown>[] = [];
   const database = engine.store;
   if (!database) throw new HttpError(503, 'No database is open.');
+  // `onDelete: cascade` or `restrict` of the records referencing these apply as on a DELETE over HTTP.
+  const stores = guardedEmbeds(schema).length > 0 ? liveStores(engine) : undefined;
   // One transaction: all the rows go, or none (synchronous on SQLite, awaited on PostgreSQL).
   await database.transaction(() =>
     each(keys, (key) =>
       after(store.delete([column], [String(key)]), (json) => {
-        if (json !== undefined) rows.push(JSON.parse(json) as Record<string, unknown>);
+        if (json === undefined) return undefined;
+        rows.push(JSON.parse(json) as Record<string, unknown>);
+        return stores && applyOnDelete(stores, schema, json);
       }),
     ),
   );

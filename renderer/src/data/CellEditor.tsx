@@ -1,5 +1,6 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldType } from '../../../shared/src/config-schema';
+import { type LoadOptions, ReferenceInput } from './ReferenceInput';
 
 /** How an edit ends: Enter keeps the editor on the cell; Tab moves to the next or previous cell. */
 export type Move = 'stay' | 'next' | 'previous' | 'away';
@@ -9,6 +10,8 @@ interface Props {
   /** The text to start with: the cell's value, or a refused value the user typed before. */
   initial: string;
   error: string | undefined;
+  /** A reference field's records, offered in a list under the input (the value can still be typed). */
+  load?: LoadOptions | undefined;
   /** Enter, Tab and clicking away all commit; the grid decides what a refused value does. */
   onCommit(text: string, move: Move): void;
   /** Escape: the edit is dropped, deliberately. */
@@ -19,7 +22,7 @@ interface Props {
  * An in-place editor for one cell, by field type, following spreadsheet conventions: Enter, Tab
  * and clicking away commit; Escape cancels. A json cell takes Ctrl+Enter, since Enter is a new line.
  */
-export function CellEditor({ type, initial, error, onCommit, onCancel }: Props) {
+export function CellEditor({ type, initial, error, load, onCommit, onCancel }: Props) {
   const [text, setText] = useState(initial);
   const [edited, setEdited] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -44,11 +47,11 @@ export function CellEditor({ type, initial, error, onCommit, onCancel }: Props) 
     setPlace(next);
   }, []);
 
-  const finish = (move: Move) => {
+  const finish = (move: Move, value = text) => {
     ended.current = move !== 'away';
     // The answer to this commit (a refusal) shows until the text changes again.
     setEdited(false);
-    onCommit(text, move);
+    onCommit(value, move);
   };
   const keys = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -91,6 +94,17 @@ export function CellEditor({ type, initial, error, onCommit, onCancel }: Props) 
     >
       {type === 'json' ? (
         <textarea {...common} rows={4} spellCheck={false} onChange={(e) => change(e.target.value)} />
+      ) : load && type !== 'datetime' ? (
+        <ReferenceInput
+          load={load}
+          text={text}
+          onText={change}
+          onPick={(value) => {
+            setText(value);
+            finish('stay', value);
+          }}
+          input={common}
+        />
       ) : type === 'datetime' ? (
         <input {...common} type="datetime-local" step={1} onChange={(e) => change(e.target.value)} />
       ) : (

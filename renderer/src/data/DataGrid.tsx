@@ -7,6 +7,7 @@ import { CellEditor, type Move } from './CellEditor';
 import { useColumnWidths } from './column-widths';
 import { editorText, editorValue, sameValue, typeOf } from './field-text-input';
 import { GridHeader } from './GridHeader';
+import type { LoadOptions } from './ReferenceInput';
 import type { RowsView } from './use-table-rows';
 
 const ROW_HEIGHT = 28;
@@ -26,6 +27,10 @@ interface Props {
   onDeleteSelected(): void;
   /** A failure with no cell to show it in (a checkbox toggle). */
   onError(message: string): void;
+  /** The records a reference field offers in its cell editor (undefined for other fields). */
+  loadFor(field: string): LoadOptions | undefined;
+  /** A reference cell's link: shows the record it names. */
+  onOpenReference(field: string, value: unknown): void;
 }
 
 interface Editing {
@@ -43,6 +48,7 @@ interface Refused {
 /** A virtualised grid: only the visible rows exist in the page, fetched a page at a time. */
 export function DataGrid(props: Props) {
   const { table, rows, sort, onSort, selected, onSelect, keyField, onEdit, onDeleteSelected, onError } = props;
+  const { loadFor, onOpenReference } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<Editing | undefined>(undefined);
   const [refused, setRefused] = useState<ReadonlyMap<string, Refused>>(new Map());
@@ -173,6 +179,7 @@ export function DataGrid(props: Props) {
                         type={type}
                         initial={kept?.text ?? editorText(type, value)}
                         error={editing.error ?? kept?.error}
+                        load={loadFor(f.name)}
                         onCancel={() => {
                           // Escape drops the edit, a refused one too: that is a choice, not a loss.
                           forget(cellId(row, f.name));
@@ -209,6 +216,24 @@ export function DataGrid(props: Props) {
                     >
                       <AlertCircle size={12} aria-label="Not saved" />
                       <span>{kept.text}</span>
+                    </span>
+                  );
+                }
+                const target = f.references;
+                if (row && target && value !== null && value !== undefined) {
+                  const text = toText(type, value);
+                  return (
+                    <span key={f.name} className="grid-cell reference" onDoubleClick={open}>
+                      <button
+                        type="button"
+                        className="reference-link"
+                        title={`Open the ${target.schema} with ${target.field} ${text} (in ${target.table}); double-click beside it to edit`}
+                        data-testid="reference-link"
+                        onClick={() => onOpenReference(f.name, value)}
+                        onDoubleClick={(e) => e.stopPropagation()}
+                      >
+                        {text}
+                      </button>
                     </span>
                   );
                 }

@@ -11,11 +11,13 @@ import { DataGrid } from './DataGrid';
 import { DataToolbar } from './DataToolbar';
 import { download } from './download';
 import { FilterNotes } from './FilterNotes';
+import { JumpNote } from './JumpNote';
 import { GenerateDialog } from './GenerateDialog';
 import { ImportDialog } from './ImportDialog';
 import type { MenuItem } from '../components/OverflowMenu';
 import { RowForm } from './RowForm';
 import { describe, ownsUndoKeys, useUndoStack } from './undo-stack';
+import { useReferenceJump, useReferenceLoaders } from './use-references';
 import { useTableRows } from './use-table-rows';
 import './data.css';
 
@@ -47,12 +49,17 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
   const rows = useTableRows(client, name, filter, sort);
   const keyField = table?.fields.find((f) => f.name === 'id') ? 'id' : undefined;
   const history = useUndoStack(client, name, keyField);
+  const loadFor = useReferenceLoaders(client, table);
+  const showFilter = useCallback((text: string) => {
+    setFilterText(text);
+    setFilter(text);
+  }, []);
+  const references = useReferenceJump({ table, onSelect, showFilter });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: switching to another table clears its selection, filter, sort and open form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: switching to another table clears its selection, filter, sort and open form (a reference's link sets the filter that shows its record).
   useEffect(() => {
     setChosen(new Set());
-    setFilter('');
-    setFilterText('');
+    showFilter(references.arriving(name));
     setSort(undefined);
     setForm(undefined);
     setDialog(undefined);
@@ -171,6 +178,9 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
         menu={menu}
       />
       <FilterNotes notes={rows.notes} error={rows.error} />
+      {references.jump && references.jump.filter === filter ? (
+        <JumpNote jump={references.jump} total={rows.total} onBack={references.back} />
+      ) : null}
       <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="data-error" />
       {dialog === 'generate' ? (
         <GenerateDialog
@@ -236,6 +246,8 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           keyField={keyField}
           onDeleteSelected={() => void deleteChosen()}
           onError={setError}
+          loadFor={loadFor}
+          onOpenReference={references.open}
           onEdit={async (row, field, value) => {
             const key = row[keyField ?? 'id'] as string | number;
             await client.call('tables.update', { table: t, key, changes: { [field]: value } });
@@ -250,6 +262,7 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
             table={table}
             source={form.source}
             onClose={() => setForm(undefined)}
+            loadFor={loadFor}
             onCreate={async (row) => {
               const created = await client.call('tables.insert', { table: t, row });
               if (keyField) history.record({ kind: 'insert', row: created });

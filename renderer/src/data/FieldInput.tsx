@@ -1,5 +1,6 @@
 import type { FieldSummary } from '../../../shared/src/service-summary';
 import { typeOf } from './field-text-input';
+import { type LoadOptions, ReferenceInput } from './ReferenceInput';
 
 interface Props {
   id: string;
@@ -8,10 +9,12 @@ interface Props {
   error: string | undefined;
   describedBy: string;
   onChange(text: string): void;
+  /** A reference field's records, offered under the input (the value can still be typed). */
+  load?: LoadOptions | undefined;
 }
 
 /** One typed input of the new-row form, by the field's type; its label is the field's name (RowForm). */
-export function FieldInput({ id, field, text, error, describedBy, onChange }: Props) {
+export function FieldInput({ id, field, text, error, describedBy, onChange, load }: Props) {
   const common = {
     id,
     'aria-invalid': error ? true : undefined,
@@ -22,6 +25,8 @@ export function FieldInput({ id, field, text, error, describedBy, onChange }: Pr
     // The database assigns it; "auto" says so where a value would be.
     return <input {...common} className="auto" value="auto" readOnly />;
   }
+  if (load && field.type !== 'datetime' && field.type !== 'json')
+    return <ReferenceInput load={load} text={text} onText={onChange} onPick={onChange} input={common} />;
   switch (typeOf(field.type)) {
     case 'boolean':
       // A select, not a checkbox: "no value" is a third answer a checkbox cannot give.

@@ -15,7 +15,8 @@ const PREVIEW_ROWS = 3;
 
 /**
  * "Generate N rows": values that fit each field's name in its schema, the same for the same random
- * seed. Three rows are previewed first, exactly as they would be inserted.
+ * seed. Three rows are previewed first, exactly as they would be inserted; a reference field picks
+ * among the records that exist, and the notes under the preview say so.
  */
 export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
   const [count, setCount] = useState('100');
@@ -23,6 +24,8 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Record<string, unknown>[] | undefined>(undefined);
+  // What reference fields pick from (the referenced table's ids), from the engine.
+  const [notes, setNotes] = useState<string[]>([]);
   const n = Number(count);
   const s = Number(seed);
   const valid = Number.isInteger(n) && n >= 1 && n <= 100_000 && Number.isInteger(s);
@@ -35,7 +38,11 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
     // A short wait: typing a seed of several digits asks once, not once a digit.
     const timer = window.setTimeout(() => {
       client.call('tables.generatePreview', { table: t, count: PREVIEW_ROWS, seed: s }).then(
-        (result) => current && setPreview(result.rows),
+        (result) => {
+          if (!current) return;
+          setPreview(result.rows);
+          setNotes(result.notes ?? []);
+        },
         (err: Error) => current && setError(err.message),
       );
     }, 150);
@@ -109,6 +116,13 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
               ))}
             </tbody>
           </table>
+          {notes.length > 0 ? (
+            <ul className="generate-notes" data-testid="generate-notes">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
       {error ? <p className="error">{error}</p> : null}

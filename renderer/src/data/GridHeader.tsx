@@ -54,9 +54,10 @@ export function GridHeader({ fields, columns, sort, onSort, widthOf, onResize }:
               type="button"
               className="grid-head"
               onClick={() => toggleSort(f.name)}
-              title={`${f.name} (${f.type}${f.required ? ', required' : ''}${f.unique ? ', unique' : ''}): click to sort`}
+              title={`${f.name} (${f.type}${f.required ? ', required' : ''}${f.unique ? ', unique' : ''}${f.references ? `, references ${f.references.table}.${f.references.field}` : ''}): click to sort`}
             >
-              <span className="grid-head-name">{f.name}</span> <span className="type">{f.type}</span>
+              <span className="grid-head-name">{f.name}</span>{' '}
+              <span className="type">{f.references ? `→ ${f.references.table}` : f.type}</span>
               {sorted === 'ascending' ? <ArrowUp size={12} aria-hidden="true" /> : null}
               {sorted === 'descending' ? <ArrowDown size={12} aria-hidden="true" /> : null}
             </button>

@@ -5,6 +5,7 @@ import { StudioError } from '../../../shared/src/studio-error';
 import type { TableInfo } from '../../../shared/src/studio-contract';
 import { editorText, editorValue, typeOf } from './field-text-input';
 import { FieldInput } from './FieldInput';
+import type { LoadOptions } from './ReferenceInput';
 
 type Row = Record<string, unknown>;
 
@@ -15,6 +16,8 @@ interface Props {
   /** Inserts the row; rejects with the engine's StudioError (its `field` says where to show it). */
   onCreate(row: Row): Promise<void>;
   onClose(): void;
+  /** The records a reference field offers (undefined for other fields). */
+  loadFor(field: string): LoadOptions | undefined;
 }
 
 /** The text each input starts with: the source row's value, else the field's default. */
@@ -30,7 +33,7 @@ function startText(field: FieldSummary, source: Row | undefined): string {
  * defaults filled in, the auto id shown as "auto". The row is created only when the engine accepts
  * it; its message otherwise shows on the field it names.
  */
-export function RowForm({ table, source, onCreate, onClose }: Props) {
+export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
   const base = useId();
   const fields = table.fields;
   const [texts, setTexts] = useState<Record<string, string>>(() =>
@@ -119,6 +122,7 @@ export function RowForm({ table, source, onCreate, onClose }: Props) {
                   {f.type}
                   {f.required && !f.autoId ? ', required' : ''}
                   {f.unique && !f.autoId ? ', unique' : ''}
+                  {f.references ? `, references ${f.references.table}.${f.references.field}` : ''}
                 </span>
               </div>
               <FieldInput
@@ -126,6 +130,7 @@ export function RowForm({ table, source, onCreate, onClose }: Props) {
                 field={f}
                 text={texts[f.name] ?? ''}
                 error={error}
+                load={loadFor(f.name)}
                 describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
                 onChange={(text) => {
                   setTexts((all) => ({ ...all, [f.name]: text }));
