@@ -73,6 +73,19 @@ test('a template and rules built with the forms only: highlighted, previewed, ke
     await body.blur();
     assert.match(await body.inputValue(), /request\.body\.user/);
 
+    // JSON that does not parse is not written, and leaving the box does not throw the text away.
+    const unparsed = '{ "user": "{{request.body.user}}", ';
+    await body.fill(unparsed);
+    await body.blur();
+    await card
+      .getByText(/Not valid JSON/)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    assert.equal(await body.inputValue(), unparsed, 'the unparsed text stays in the box after leaving it');
+    await body.press('Escape');
+    await body.blur();
+    assert.match(await body.inputValue(), /request\.body\.user/);
+
     // Rule 1: a wrong password answers 401 with a templated error.
     const rules = card.getByRole('group', { name: 'Rules' });
     const newRule = rules.getByRole('form', { name: 'Add rule' });

@@ -1,10 +1,10 @@
-import { useLatest } from './use-latest';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { DocPath } from '../../../shared/src/config-edit/index';
 import { HighlightedText } from './dynamic/HighlightedText';
 import type { EditOutcome } from './edit-queue';
 import { useForms } from './form-context';
 import { Messages } from './inputs';
+import { useDraft } from './use-draft';
 
 const show = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
@@ -27,15 +27,9 @@ export function JsonInput({
   after?(draft: unknown): ReactNode;
 }) {
   const { readOnly } = useForms();
-  const [draft, setDraft] = useState(show(value));
-  const [editing, setEditing] = useState(false);
-  const [refused, setRefused] = useState<string | undefined>(undefined);
-  const latestDraft = useLatest(draft);
-  const id = useId();
   const shown = show(value);
-  useEffect(() => {
-    if (!editing && refused === undefined) setDraft(shown);
-  }, [shown, editing, refused]);
+  const { draft, refused, focus, change, cancel, commit } = useDraft(shown);
+  const id = useId();
   let invalid: string | undefined;
   let parsed: unknown;
   try {
@@ -52,31 +46,12 @@ export function JsonInput({
         value={draft}
         readOnly={readOnly}
         invalid={invalid !== undefined || refused !== undefined}
-        onFocus={() => setEditing(true)}
-        onChange={(v) => {
-          setDraft(v);
-          setEditing(true);
-        }}
+        onFocus={focus}
+        onChange={change}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            setDraft(shown);
-            setRefused(undefined);
-          }
+          if (e.key === 'Escape') cancel();
         }}
-        onBlur={async () => {
-          if (invalid || draft === shown) {
-            setEditing(false);
-            if (!invalid) setRefused(undefined);
-            return;
-          }
-          const committed = draft;
-          const outcome = await onCommit(parsed);
-          // Typed on while the engine checked (the box was entered again): that text stays as typed.
-          if (latestDraft.current !== committed) return;
-          // Still "editing" until the outcome is known: a refused draft must not be replaced meanwhile.
-          setRefused(outcome.ok ? undefined : outcome.message);
-          setEditing(false);
-        }}
+        onBlur={() => void commit(invalid ? undefined : () => onCommit(parsed))}
       />
       <Messages at={at} refused={invalid ?? refused} />
       {after?.(invalid ? undefined : parsed)}

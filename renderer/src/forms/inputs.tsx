@@ -1,9 +1,9 @@
-import { useLatest } from './use-latest';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { DocPath } from '../../../shared/src/config-edit/index';
 import type { EditOutcome } from './edit-queue';
 import { useForms } from './form-context';
 import { problemsAt } from './problems-at';
+import { useDraft } from './use-draft';
 
 /** The engine's problems at `at` and a refusal, under the control they belong to. */
 export function Messages({ at, refused, exact }: { at?: DocPath; refused?: string; exact?: boolean }) {
@@ -50,29 +50,8 @@ interface TextProps {
 export function TextInput(props: TextProps) {
   const { label, value, placeholder, at, bare, type = 'text', mono, exact, onCommit, children } = props;
   const { readOnly } = useForms();
-  const [draft, setDraft] = useState(value);
-  const [refused, setRefused] = useState<string | undefined>(undefined);
-  const [editing, setEditing] = useState(false);
-  const latestDraft = useLatest(draft);
+  const { draft, refused, focus, change, cancel, commit } = useDraft(value);
   const id = useId();
-  // The text changed under the form (typing in the editor, undo): show it unless the user is mid-edit.
-  useEffect(() => {
-    if (!editing && refused === undefined) setDraft(value);
-  }, [value, editing, refused]);
-  const commit = async () => {
-    if (draft === value) {
-      setEditing(false);
-      setRefused(undefined);
-      return;
-    }
-    const committed = draft;
-    const outcome = await onCommit(draft);
-    // Typed on while the engine checked (the box was entered again): that text stays as typed.
-    if (latestDraft.current !== committed) return;
-    // Still "editing" until the outcome is known: a refused draft must not be replaced meanwhile.
-    setRefused(outcome.ok ? undefined : outcome.message);
-    setEditing(false);
-  };
   return (
     <div className={bare ? 'form-field bare' : 'form-field'}>
       {bare ? null : <label htmlFor={id}>{label}</label>}
@@ -86,18 +65,12 @@ export function TextInput(props: TextProps) {
           value={draft}
           placeholder={placeholder}
           readOnly={readOnly}
-          onFocus={() => setEditing(true)}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setEditing(true);
-          }}
-          onBlur={() => void commit()}
+          onFocus={focus}
+          onChange={(e) => change(e.target.value)}
+          onBlur={() => void commit(() => onCommit(draft))}
           onKeyDown={(e) => {
             if (e.key === 'Enter') e.currentTarget.blur();
-            if (e.key === 'Escape') {
-              setDraft(value);
-              setRefused(undefined);
-            }
+            if (e.key === 'Escape') cancel();
           }}
         />
         {children}

@@ -1,9 +1,9 @@
-import { useLatest } from '../use-latest';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { DocPath } from '../../../../shared/src/config-edit/index';
 import type { EditOutcome } from '../edit-queue';
 import { useForms } from '../form-context';
 import { Messages } from '../inputs';
+import { useDraft } from '../use-draft';
 import { HighlightedText } from './HighlightedText';
 
 interface Props {
@@ -27,28 +27,8 @@ interface Props {
  */
 export function TemplateField({ label, value, at, singleLine, bare, placeholder, testId, onCommit, after }: Props) {
   const { readOnly } = useForms();
-  const [draft, setDraft] = useState(value);
-  const [editing, setEditing] = useState(false);
-  const [refused, setRefused] = useState<string | undefined>(undefined);
-  const latestDraft = useLatest(draft);
+  const { draft, refused, focus, change, cancel, commit } = useDraft(value);
   const id = useId();
-  useEffect(() => {
-    if (!editing && refused === undefined) setDraft(value);
-  }, [value, editing, refused]);
-  const commit = async () => {
-    if (draft === value) {
-      setEditing(false);
-      setRefused(undefined);
-      return;
-    }
-    const committed = draft;
-    const outcome = await onCommit(draft);
-    // Typed on while the engine checked (the box was entered again): that text stays as typed.
-    if (latestDraft.current !== committed) return;
-    // Still "editing" until the outcome is known: a refused draft must not be replaced meanwhile.
-    setRefused(outcome.ok ? undefined : outcome.message);
-    setEditing(false);
-  };
   return (
     <div className={bare ? 'form-field bare' : 'form-field'}>
       {bare ? null : <label htmlFor={id}>{label}</label>}
@@ -61,18 +41,12 @@ export function TemplateField({ label, value, at, singleLine, bare, placeholder,
         invalid={refused !== undefined}
         placeholder={placeholder}
         testId={testId}
-        onChange={(v) => {
-          setDraft(v);
-          setEditing(true);
-        }}
-        onFocus={() => setEditing(true)}
-        onBlur={() => void commit()}
+        onChange={change}
+        onFocus={focus}
+        onBlur={() => void commit(() => onCommit(draft))}
         onKeyDown={(e) => {
           if (singleLine && e.key === 'Enter') e.currentTarget.blur();
-          if (e.key === 'Escape') {
-            setDraft(value);
-            setRefused(undefined);
-          }
+          if (e.key === 'Escape') cancel();
         }}
       />
       <Messages at={at} refused={refused} />
