@@ -43,7 +43,7 @@ export async function benchPostgres(
   progress: (line: string) => void,
   check: (mock: string, base: string) => Promise<void>,
 ): Promise<PostgresBench | undefined> {
-  const pg = await startPostgres();
+  const pg = await startPostgres({ faults: true });
   if (!pg) {
     console.log(
       'PostgreSQL: skipped, no PostgreSQL here (Debian: apt-get install postgresql, or MOCKYARD_TEST_POSTGRES=<url>)',

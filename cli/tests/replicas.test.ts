@@ -30,7 +30,7 @@ seed:
 let postgres: TestPostgres | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'mockyard-replicas-'));
 before(async () => {
-  postgres = await startPostgres();
+  postgres = await startPostgres({ faults: true });
 });
 after(async () => {
   await postgres?.stop();

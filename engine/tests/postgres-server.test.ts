@@ -6,16 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { after, test } from 'node:test';
 import pg from 'pg';
+import { eventually } from './eventually.js';
 import { POSTGRES_SKIP_REASON, startPostgres, type TestPostgres } from './postgres-server.js';
-
-/** Resolves when `check` holds, polling every 50 ms; rejects with `what` after `ms`. */
-async function eventually(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Runs one query on a fresh connection, closed afterwards. */
 async function query<R extends pg.QueryResultRow>(url: string, sql: string): Promise<R[]> {
@@ -46,7 +38,7 @@ test('a throwaway PostgreSQL starts, serves SQL, keeps its data across a stop an
   timeout: 90_000,
 }, async (t) => {
   const started = performance.now();
-  const server = (await startPostgres()) as TestPostgres;
+  const server = (await startPostgres({ faults: true })) as TestPostgres;
   after(() => server.stop());
   t.diagnostic(`PostgreSQL (${server.kind}) ready in ${Math.round(performance.now() - started)} ms: ${server.url}`);
   if (server.kind === 'local') assert.match(server.url, /^postgres:\/\/postgres@127\.0\.0\.1:\d+\/mockyard_test$/);
@@ -103,6 +95,45 @@ test('a throwaway PostgreSQL starts, serves SQL, keeps its data across a stop an
   }
 });
 
+test('on the server of a whole test run (MOCKYARD_TEST_POSTGRES_RUN), each start gets a database of its own, and a test that stops the server gets its own server', {
+  skip:
+    POSTGRES_SKIP_REASON ?? (process.env.MOCKYARD_TEST_POSTGRES ? 'MOCKYARD_TEST_POSTGRES: no local server' : false),
+  timeout: 90_000,
+}, async () => {
+  const runServer = (await startPostgres({ faults: true })) as TestPostgres;
+  const before = process.env.MOCKYARD_TEST_POSTGRES_RUN;
+  process.env.MOCKYARD_TEST_POSTGRES_RUN = runServer.url;
+  try {
+    const [a, b] = [(await startPostgres()) as TestPostgres, (await startPostgres()) as TestPostgres];
+    assert.deepEqual([a.kind, b.kind, a.faults, b.faults], ['run', 'run', undefined, undefined]);
+    assert.equal(new URL(a.url).port, new URL(runServer.url).port, 'on the run server');
+    assert.notEqual(a.url, b.url);
+    await query(a.url, 'CREATE TABLE mine (id int)');
+    assert.deepEqual(
+      await query(b.url, "SELECT to_regclass('mine') AS t"),
+      [{ t: null }],
+      'b does not see a table of a',
+    );
+    await a.stop();
+    assert.deepEqual(
+      await query(a.url, 'SELECT count(*)::int AS n FROM mine'),
+      [{ n: 0 }],
+      "stop() leaves the run's server up",
+    );
+    const own = (await startPostgres({ faults: true })) as TestPostgres;
+    try {
+      assert.equal(own.kind, 'local');
+      assert.notEqual(new URL(own.url).port, new URL(runServer.url).port, 'faults: a server of its own');
+    } finally {
+      await own.stop();
+    }
+  } finally {
+    if (before === undefined) delete process.env.MOCKYARD_TEST_POSTGRES_RUN;
+    else process.env.MOCKYARD_TEST_POSTGRES_RUN = before;
+    await runServer.stop();
+  }
+});
+
 test('a test process killed with SIGKILL leaves no PostgreSQL running and no temp dir behind', {
   skip:
     POSTGRES_SKIP_REASON ?? (process.env.MOCKYARD_TEST_POSTGRES ? 'MOCKYARD_TEST_POSTGRES: no local server' : false),
@@ -111,7 +142,7 @@ test('a test process killed with SIGKILL leaves no PostgreSQL running and no tem
   const helper = new URL('./postgres-server.js', import.meta.url).href;
   const script = `
     const { startPostgres } = await import(${JSON.stringify(helper)});
-    const server = await startPostgres();
+    const server = await startPostgres({ faults: true });
     console.log(JSON.stringify({ url: server.url, dir: server.faults.dir }));
     setInterval(() => {}, 1000);
   `;

@@ -5,7 +5,11 @@
 //   await pg.stop();                    // in an `after` hook
 //
 // MOCKYARD_TEST_POSTGRES=<url> uses that server as it is: stop() leaves it alone and `faults` is
-// undefined (a server this process does not own cannot be stopped and started again). Otherwise, when
+// undefined (a server this process does not own cannot be stopped and started again).
+// MOCKYARD_TEST_POSTGRES_RUN=<url> is a server that `npm test` (scripts/test.mjs) started for the
+// whole run: each startPostgres() gets a fresh database on it (so test files running side by side
+// never share tables), which saves every test file an initdb and a server start. A test that stops
+// and starts the server asks for `startPostgres({ faults: true })` and gets a server of its own. Otherwise, when
 // PostgreSQL's binaries are found (Debian's /usr/lib/postgresql/<newest version>/bin, else initdb and
 // pg_ctl on PATH), `initdb` and `pg_ctl` make and run a cluster in a fresh temp dir, on a free port of
 // 127.0.0.1 only, with its unix socket inside that dir and trust authentication. PostgreSQL refuses
@@ -38,8 +42,11 @@ import pg from 'pg';
 export interface TestPostgres {
   /** postgres://postgres@127.0.0.1:<port>/<database>, or MOCKYARD_TEST_POSTGRES as it was given. */
   url: string;
-  /** 'local': started here (and stopped by stop()); 'external': MOCKYARD_TEST_POSTGRES. */
-  kind: 'local' | 'external';
+  /**
+   * 'local': started here (and stopped by stop()); 'external': MOCKYARD_TEST_POSTGRES; 'run': a
+   * database of its own on the server of the whole test run (MOCKYARD_TEST_POSTGRES_RUN).
+   */
+  kind: 'local' | 'external' | 'run';
   /**
    * Creates a fresh, empty database on the same server and returns its URL (a name is made up when
    * none is given). For tests that need a database of their own; on an external server the user
@@ -86,13 +93,23 @@ export const POSTGRES_SKIP_REASON: string | undefined =
  * Starts a throwaway PostgreSQL server (or uses MOCKYARD_TEST_POSTGRES). Resolves to undefined when
  * neither is available; rejects when binaries exist but the server does not start (with its log).
  */
-export async function startPostgres(): Promise<TestPostgres | undefined> {
+export async function startPostgres(options: { faults?: boolean } = {}): Promise<TestPostgres | undefined> {
   const external = process.env.MOCKYARD_TEST_POSTGRES;
   if (external) {
     return {
       url: external,
       kind: 'external',
       createDatabase: (name) => createDatabase(external, name),
+      stop: async () => {},
+    };
+  }
+  const run = process.env.MOCKYARD_TEST_POSTGRES_RUN;
+  if (run && !options.faults) {
+    return {
+      url: await createDatabase(run),
+      kind: 'run',
+      createDatabase: (name) => createDatabase(run, name),
+      // The run's server goes away, with every database on it, when the run ends.
       stop: async () => {},
     };
   }
@@ -263,6 +280,8 @@ async function startLocal(bin: string): Promise<TestPostgres> {
       'full_page_writes = off',
       'shared_buffers = 16MB',
       'log_checkpoints = off',
+      // The server of a whole `npm test` run serves every test file's pools at once.
+      'max_connections = 400',
     ];
     await appendFile(join(data, 'postgresql.conf'), `\n# mockyard tests\n${settings.join('\n')}\n`);
     // A free port, retried when another process takes it between the check and the bind.

@@ -18,7 +18,7 @@ let server: TestPostgres | undefined;
 const opened: Store[] = [];
 
 before(async () => {
-  if (!skip) server = await startPostgres();
+  if (!skip) server = await startPostgres({ faults: true });
 });
 after(async () => {
   for (const store of opened) await store.close().catch(() => {});
