@@ -100,6 +100,8 @@ void launchDesktop({
               ?.stopServer()
               .then(() => session()?.startServer()),
           choosePort: () => void workspace.command({ command: 'choosePort' }),
+          importOpenApi: () => void workspace.command({ command: 'importOpenApi' }),
+          exportOpenApi: () => void workspace.command({ command: 'exportOpenApi' }),
         },
         state.get().recent,
         process.platform === 'darwin',

@@ -6,6 +6,8 @@ export interface MenuActions {
   openRecent(path: string): void;
   save(): void;
   saveAs(): void;
+  importOpenApi(): void;
+  exportOpenApi(): void;
   revealDatabase(): void;
   startServer(): void;
   stopServer(): void;
@@ -35,6 +37,9 @@ export function menuTemplate(
         { type: 'separator' },
         { label: 'Save', accelerator: 'CmdOrCtrl+S', click: actions.save },
         { label: 'Save As…', accelerator: 'CmdOrCtrl+Shift+S', click: actions.saveAs },
+        { type: 'separator' },
+        { label: 'Import OpenAPI…', click: actions.importOpenApi },
+        { label: 'Export OpenAPI…', click: actions.exportOpenApi },
         { type: 'separator' },
         { label: 'Reveal Database in Folder', click: actions.revealDatabase },
         ...(isMac ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),

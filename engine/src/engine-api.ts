@@ -1,3 +1,4 @@
+import type { ConfigChange } from '../../shared/src/config-edit/changes.js';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary } from '../../shared/src/service-summary.js';
@@ -25,9 +26,18 @@ export interface EngineOptions {
   proxy?: string;
   /** Record proxied JSON answers into the config file (--record, --record-schemas); Engine.setRecording changes it. */
   record?: RecordMode | undefined;
+  /**
+   * Writes a recorded answer's changes into the config and applies it (false: it would not validate).
+   * By default the recorder edits the file itself; the studio passes its own, so a recording waits
+   * for the saves before it and the editor hears of it.
+   */
+  commitRecording?: (changes: ConfigChange[]) => Promise<boolean>;
   /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
   http?: ListenerOptions;
 }
+
+/** What a request line shows of an answered request (the log entry's own fields, not a copy). */
+export type ServedLine = Readonly<Pick<LogEntry, 'id' | 'time' | 'method' | 'path' | 'query' | 'status' | 'duration'>>;
 
 export type ApplyResult =
   | { ok: true; version: number; problems: Problem[]; endpoints: EndpointSummary[] }
@@ -40,8 +50,13 @@ export interface EngineEvents extends Record<string, unknown[]> {
   rejected: [{ problems: Problem[] }];
   listening: [Address];
   stopped: [];
-  /** A request was answered. */
+  /** A request was answered: the full log entry, bodies read back from the log (for the studio). */
   request: [LogEntry];
+  /**
+   * A request was answered, as a request line shows it: no bodies or headers are made for it, so a
+   * listener costs next to nothing per request (the CLI's lines). Valid only during the call.
+   */
+  served: [ServedLine];
   /** A table's rows changed, through the API or a reset. */
   tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
   /** A proxied answer was recorded into the config file (and applied). */

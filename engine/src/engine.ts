@@ -24,7 +24,7 @@ import { TypedEmitter } from './typed-emitter.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
 import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
 
-export { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
+export { type ApplyResult, type EngineEvents, type EngineOptions, ListenError, type ServedLine } from './engine-api.js';
 
 /**
  * The Mockyard service: validates and applies configs, keeps the store (SQLite or PostgreSQL) in step, serves HTTP,
@@ -46,6 +46,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
     model: () => this.model,
     validate: (text) => this.validate(text),
     apply: (text) => this.apply(text),
+    commit: (changes) => this.options.commitRecording?.(changes),
     recorded: (event) => this.emit('recorded', event),
     failed: (message) => this.emit('serverError', { code: 'recordFailed', message }),
   });
@@ -312,7 +313,9 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   private record(served: ServedRequest): void {
     this.log.add(served);
-    // Text bodies are made only for someone listening (the studio, the CLI's request lines).
+    // The kept entry's own fields, read before anything else is logged (the CLI's request lines).
+    if (this.hasListeners('served')) this.emit('served', served);
+    // Text bodies are made only for someone listening (the studio).
     if (this.hasListeners('request')) this.emit('request', this.log.last() as LogEntry);
   }
 

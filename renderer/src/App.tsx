@@ -13,16 +13,20 @@ import { Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
 import { type Tab, TabBar } from './components/TabBar';
 import { useAppSettings } from './components/use-app-settings';
+import { useDrop } from './components/use-drop';
 import { Welcome } from './components/Welcome';
 import { DataTab } from './data/DataTab';
 import { ErrorBanner } from './feedback/ErrorBanner';
 import { useFeedback } from './feedback/feedback';
 import { LogTab } from './log/LogTab';
 import { useLogStore } from './log/use-log';
+import { useRecord } from './log/use-record';
 import { useDarkMode } from './theme';
 import { TryItPanel } from './tryit/TryItPanel';
 import { type TryTarget, tryEndpoint, tryEntry } from './tryit/request-draft';
 import { useDesktopCommands } from './desktop-commands';
+import { ImportOpenApiDialog } from './openapi/ImportOpenApiDialog';
+import { useOpenApi } from './openapi/use-openapi';
 import { useStudio } from './use-studio';
 
 export function App({ client: rawClient }: { client: StudioClient }) {
@@ -31,6 +35,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   const client = useMemo(() => watchRefusals(rawClient, () => setSessionLost(true)), [rawClient]);
   const { state, actions } = useStudio(client);
   const logStore = useLogStore(client);
+  const record = useRecord(client);
   const { settings, configure, welcome, setWelcome } = useAppSettings(client);
   const [layout, setLayout] = useLayout();
   const [tab, setTab] = useState<Tab>('config');
@@ -39,13 +44,23 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   const [choosingPort, setChoosingPort] = useState(false);
   const [askPort, setAskPort] = useState<number | undefined>(undefined);
   const [showSettings, setShowSettings] = useState(false);
-  const [dropping, setDropping] = useState(false);
   const [tryIt, setTryIt] = useState<TryTarget | undefined>(undefined);
-  const [dropMessage, setDropMessage] = useState<string | undefined>(undefined);
   const reloading = useRef(false);
   const { notify } = useFeedback();
   const save = actions.save;
   const dark = useDarkMode(settings?.theme ?? 'system');
+  const editorText = () => editor.current?.getText() ?? state.text;
+  const openApi = useOpenApi(client, editorText);
+
+  // An imported config replaces the editor's text as one undoable edit, then is saved and served.
+  const replaceConfig = (text: string) => {
+    openApi.close();
+    const base = editor.current?.getText();
+    if (base !== undefined) editor.current?.applyEdits([{ offset: 0, length: base.length, text }], base);
+    actions.edit(text);
+    setTab('config');
+    void save();
+  };
 
   // A port chosen here (Use port N, Port…) is asked about once: keep it in the config?
   const choosePort = (port: number) => {
@@ -60,26 +75,13 @@ export function App({ client: rawClient }: { client: StudioClient }) {
     window.location.reload();
   };
 
-  // Dropping a config on the window opens it (the desktop app knows the file's path).
-  const onDrop = (e: React.DragEvent) => {
-    e.preventDefault();
-    setDropping(false);
-    const file = e.dataTransfer.files[0];
-    if (!file) return;
-    if (client.transport !== 'electron') {
-      setDropMessage(
-        `To open ${file.name}, run \`mockyard studio ${file.name}\` (the browser does not tell the studio where a dropped file is), or use the desktop app.`,
-      );
-      return;
-    }
-    // The app asks about unsaved edits and reports a file it cannot open itself; a refusal
-    // (not a config) comes back here.
-    client.call('app.open', { path: client.pathForFile(file) }).catch((err: Error) => setDropMessage(err.message));
-  };
+  const drop = useDrop(client, (file) => void openApi.importFile(file));
 
   useDesktopCommands(client, {
     save,
     choosePort: () => setChoosingPort(true),
+    importOpenApi: openApi.pick,
+    exportOpenApi: () => void openApi.exportAs('yaml'),
     draft: () => {
       const text = editor.current?.getText() ?? state.text;
       return { text, dirty: text !== state.savedText };
@@ -119,18 +121,10 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   if (!state.loaded) return <div className="empty-state">Loading…</div>;
   const { status } = state;
   return (
-    <div
-      className="app"
-      onDragOver={(e) => {
-        if (e.dataTransfer.types.includes('Files')) {
-          e.preventDefault();
-          setDropping(true);
-        }
-      }}
-      onDragLeave={() => setDropping(false)}
-      onDrop={onDrop}
-    >
-      {dropping ? <div className="drop-hint">Drop a YAML config to open it</div> : null}
+    <div className="app" {...drop.handlers}>
+      {drop.dropping ? (
+        <div className="drop-hint">Drop a YAML config to open it, or an OpenAPI description to import it</div>
+      ) : null}
       <div className="workspace">
         {layout.sidebarCollapsed ? null : (
           <>
@@ -168,6 +162,23 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             onToggleSidebar={() => setLayout({ sidebarCollapsed: !layout.sidebarCollapsed })}
             onApply={() => void actions.apply()}
             onSave={() => void save()}
+            onImportOpenApi={openApi.pick}
+            onExportOpenApi={(format) => void openApi.exportAs(format)}
+          />
+          {openApi.importing ? (
+            <ImportOpenApiDialog
+              state={openApi.importing}
+              configName={state.path.split(/[\\/]/).pop() ?? state.path}
+              endpoints={state.endpoints.length}
+              dirty={state.dirty}
+              onReplace={replaceConfig}
+              onClose={openApi.close}
+            />
+          ) : null}
+          <ErrorBanner
+            message={openApi.exportError}
+            onDismiss={openApi.dismissExportError}
+            testId="openapi-export-error"
           />
           {welcome ? (
             <Welcome
@@ -190,7 +201,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               onClose={() => setShowSettings(false)}
             />
           ) : null}
-          <ErrorBanner message={dropMessage} onDismiss={() => setDropMessage(undefined)} />
+          <ErrorBanner message={drop.message} onDismiss={drop.dismiss} />
           {choosingPort ? (
             <PortDialog
               current={status?.port}
@@ -243,6 +254,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               url={status?.url}
               endpoints={state.endpoints}
               onReplay={(entry) => setTryIt(tryEntry(entry))}
+              record={record}
             />
           ) : null}
           {tryIt ? (

@@ -6,6 +6,8 @@ import type { SaveResult, ServerStatus, TableInfo } from '../../shared/src/studi
 import { StudioError } from '../../shared/src/studio-error';
 import type { StudioClient } from './api/client';
 import { takeDraft } from './api/draft';
+import { applyChanges, type ConfigChange } from '../../shared/src/config-edit/changes';
+import { readAsWritten } from '../../shared/src/config-edit/as-written';
 import { useFeedback } from './feedback/feedback';
 
 const VALIDATE_DEBOUNCE_MS = 120;
@@ -37,6 +39,17 @@ export function savedMessage(result: SaveResult): string {
   const errors = result.problems.filter((p) => p.severity === 'error').length;
   if (errors > 0) return `Saved — not applied: ${counted(errors, 'problem')}`;
   return 'Saved — not applied yet: Apply makes it live';
+}
+
+/** The draft with the app's changes made on it, or undefined when there are none or they cannot be made (then the user is asked). */
+function rebase(draft: string, changes: ConfigChange[] | undefined): string | undefined {
+  if (!changes?.length) return undefined;
+  try {
+    const text = applyChanges(draft, changes);
+    return readAsWritten(text).ok ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A refused call (no valid token) is told once, by the session banner; other failures by their view. */
@@ -111,8 +124,17 @@ export function useStudio(client: StudioClient) {
         patch({ endpoints });
         refreshTables();
       }),
-      client.on('config.changedOnDisk', ({ text }) => {
-        if (textRef.current === savedRef.current) {
+      client.on('config.changedOnDisk', ({ text, changes }) => {
+        // The app's own change (a recorded answer) is made on the unsaved draft too, instead of asking.
+        const rebased = textRef.current === savedRef.current ? undefined : rebase(textRef.current, changes);
+        if (rebased !== undefined) {
+          textRef.current = rebased;
+          savedRef.current = text;
+          patch({ text: rebased, savedText: text, dirty: rebased !== text });
+          void client.call('config.validate', { text: rebased }).then(({ problems, durationMs }) => {
+            if (textRef.current === rebased) patch({ problems, validationMs: durationMs });
+          });
+        } else if (textRef.current === savedRef.current) {
           textRef.current = text;
           savedRef.current = text;
           patch({ text, savedText: text, dirty: false, diskText: undefined, restored: false });

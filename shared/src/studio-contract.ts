@@ -3,6 +3,7 @@
  * depends only on this; Electron IPC and the browser studio's HTTP + SSE both implement it with
  * the same handlers.
  */
+import type { ConfigChange } from './config-edit/changes.js';
 import type { LogEntry } from './log-entry.js';
 import type { Problem } from './problems.js';
 import type { EndpointSummary, TableSummary } from './service-summary.js';
@@ -174,6 +175,29 @@ export interface SentResponse {
   notes?: string[];
 }
 
+/** What `openapi.import` made of a description: a config text that validates, and what became of what. */
+export interface OpenApiImport {
+  /** The config's YAML text; nothing is written until the studio saves it. */
+  text: string;
+  /** The description's title and version. */
+  title: string;
+  summary: { schemas: number; schemaEndpoints: number; staticEndpoints: number };
+  /** Names made valid, by JSON pointer into the description. */
+  renames: { pointer: string; from: string; to: string }[];
+  /** What was not carried over, by JSON pointer, and why. */
+  skipped: { pointer: string; reason: string }[];
+}
+
+/** `endpoints`: each proxied JSON answer becomes an inline endpoint; `schemas`: a JSON list of records on a collection path becomes a schema, a resource and seed rows. */
+export type RecordMode = 'endpoints' | 'schemas';
+
+export interface RecordStatus {
+  /** Recording, and how; null when off. */
+  mode: RecordMode | null;
+  /** The upstream unmatched requests go to (`server.proxy`); null when the config sets none, and then nothing can be recorded. */
+  proxy: string | null;
+}
+
 type Empty = Record<string, never>;
 
 /** Calls: name → [argument, result]. */
@@ -239,6 +263,13 @@ export interface StudioCalls {
   'app.open': [{ path: string }, { opened: boolean }];
   /** The editor's answer to `app.command` `reportDraft`: its text and whether it differs from the file. */
   'app.draft': [DraftReport, Empty];
+  /** Makes a config from an OpenAPI 3.0/3.1 or Swagger 2.0 description (YAML or JSON text); writes nothing. */
+  'openapi.import': [{ name: string; text: string }, OpenApiImport];
+  /** The OpenAPI 3.1 description of `text` (the editor's text; the saved config without it). */
+  'openapi.export': [{ format: 'yaml' | 'json'; text?: string }, { text: string; filename: string }];
+  'record.status': [Empty, RecordStatus];
+  /** Turns recording of proxied answers into the config on (a mode) or off (null); needs `server.proxy`. */
+  'record.set': [{ mode: RecordMode | null }, RecordStatus];
 }
 
 /** What the editor holds right now, for the desktop app's Save As and its "unsaved changes?" question. */
@@ -250,19 +281,28 @@ export interface DraftReport {
 }
 
 /** A menu command of the desktop app that the UI carries out (it owns the editor's text). */
-export type AppCommand = { command: 'save' | 'choosePort' } | { command: 'reportDraft'; id: number };
+export type AppCommand =
+  | { command: 'save' | 'choosePort' | 'importOpenApi' | 'exportOpenApi' }
+  | { command: 'reportDraft'; id: number };
 
 /** Events: name → payload. */
 export interface StudioEvents {
   'config.applied': { version: number; endpoints: EndpointSummary[]; problems: Problem[] };
   'config.rejected': { problems: Problem[] };
-  /** The file changed on disk (another editor, git); `text` is its new content. */
-  'config.changedOnDisk': { text: string };
+  /**
+   * The file changed on disk (another editor, git, a recorded answer); `text` is its new content.
+   * `changes`: the app's own change as data (a recording), which an editor with unsaved edits makes
+   * on its draft too; without it, the editor asks.
+   */
+  'config.changedOnDisk': { text: string; changes?: ConfigChange[] };
   'server.status': ServerStatus;
   /** Requests answered since the last batch, oldest first; at most ~20 batches a second. */
   'log.batch': LogEntry[];
   'table.changed': { table: string; change: string };
   'app.command': AppCommand;
+  'record.status': RecordStatus;
+  /** A proxied answer was written into the config (and is served from now on). */
+  'record.recorded': { method: string; path: string; status: number; schema?: string };
 }
 
 export type CallName = keyof StudioCalls;
@@ -309,6 +349,10 @@ export const CALL_NAMES = [
   'app.configure',
   'app.open',
   'app.draft',
+  'openapi.import',
+  'openapi.export',
+  'record.status',
+  'record.set',
 ] as const satisfies readonly CallName[];
 
 export const EVENT_NAMES = [
@@ -319,6 +363,8 @@ export const EVENT_NAMES = [
   'log.batch',
   'table.changed',
   'app.command',
+  'record.status',
+  'record.recorded',
 ] as const satisfies readonly EventName[];
 
 // Both lists must name every call and event: these fail to compile when one is missing.

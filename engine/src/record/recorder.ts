@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { isSeq, parseDocument } from 'yaml';
 import { type FieldType, HTTP_METHODS, type HttpMethod, type JsonValue } from '../../../shared/src/config-schema.js';
-import { applyEdits, insertAt, modify, type TextEdit } from '../../../shared/src/config-edit/index.js';
+import { applyChanges, type ConfigChange } from '../../../shared/src/config-edit/changes.js';
 import type { ProxiedExchange } from '../http/proxy.js';
 import { tableNameFor } from '../model/table-name.js';
 import { schemaNameFor } from '../openapi/convert.js';
@@ -40,20 +39,33 @@ export class Recorder {
     const file = this.host.configPath();
     if (!file) return;
     this.taken.add(key);
-    const text = await readFile(file, 'utf8');
+    try {
+      await this.recordAs(exchange.status, method, path, body, mode, file);
+    } finally {
+      // Once written the live config has it (present()); a save that dropped it again lets it be recorded again.
+      this.taken.delete(key);
+    }
+  }
+
+  private async recordAs(
+    status: number,
+    method: HttpMethod,
+    path: string,
+    body: JsonValue,
+    mode: RecordMode,
+    file: string,
+  ): Promise<void> {
     const asResource = mode === 'schemas' && method === 'GET' ? resourceFor(path, body, this.host) : undefined;
-    if (asResource && (await this.commit(file, asResource.edit(text)))) {
-      this.host.recorded({ method, path, status: exchange.status, schema: asResource.schema, file });
+    if (asResource && (await this.commit(file, asResource.changes))) {
+      this.host.recorded({ method, path, status, schema: asResource.schema, file });
       return;
     }
     const endpoint: Record<string, JsonValue> = { path, method };
-    if (exchange.status !== 200) endpoint.status = exchange.status;
+    if (status !== 200) endpoint.status = status;
     endpoint.response = { inline: body };
-    if (await this.commit(file, appendEndpoint(text, endpoint))) {
-      this.host.recorded({ method, path, status: exchange.status, file });
-      return;
+    if (await this.commit(file, [{ path: ['endpoints'], value: endpoint, append: true }])) {
+      this.host.recorded({ method, path, status, file });
     }
-    this.taken.delete(key);
   }
 
   /** Whether the live config already has this method and path. */
@@ -61,9 +73,11 @@ export class Recorder {
     return (this.host.model()?.endpoints ?? []).some((e) => e.method === method && samePath(e.path, path));
   }
 
-  /** Validates and applies the new text, then writes it; false (nothing written) when it does not validate or apply. */
-  private async commit(file: string, text: string | undefined): Promise<boolean> {
-    if (text === undefined) return false;
+  /** Makes the changes through the host, or on the file: validated and applied, then written; false (nothing written) when it does not validate or apply. */
+  private async commit(file: string, changes: ConfigChange[]): Promise<boolean> {
+    const own = this.host.commit(changes);
+    if (own) return own;
+    const text = applyChanges(await readFile(file, 'utf8'), changes);
     const { model } = await this.host.validate(text);
     if (!model) return false;
     const applied = await this.host.apply(text);
@@ -124,16 +138,6 @@ function decode(body: Buffer, encoding: string): Buffer | undefined {
   }
 }
 
-/** The text with `entry` appended to `endpoints:`. */
-function appendEndpoint(text: string, entry: Record<string, JsonValue>): string {
-  return applyEdits(text, insertAt(text, ['endpoints'], endpointCount(text), entry));
-}
-
-function endpointCount(text: string): number {
-  const list = parseDocument(text).get('endpoints');
-  return isSeq(list) ? list.items.length : 0;
-}
-
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 /** A last path segment that names a collection (`users`, `blog-posts`), not an item (`42`, a UUID). */
@@ -182,7 +186,7 @@ function resourceFor(
   path: string,
   body: JsonValue,
   host: RecordHost,
-): { schema: string; edit: (text: string) => string } | undefined {
+): { schema: string; changes: ConfigChange[] } | undefined {
   const segment = path.split('/').pop() ?? '';
   if (!COLLECTION_SEGMENT.test(segment) || !Array.isArray(body) || body.length === 0) return undefined;
   if (!body.every(isRecord)) return undefined;
@@ -200,13 +204,10 @@ function resourceFor(
   if (`/${tableNameFor(schema)}` !== path) resource.path = path;
   return {
     schema,
-    edit: (text) => {
-      const steps: ((t: string) => TextEdit[])[] = [
-        (t) => modify(t, ['schemas', schema], { properties }),
-        (t) => modify(t, ['seed', schema], records),
-        (t) => insertAt(t, ['endpoints'], endpointCount(t), resource),
-      ];
-      return steps.reduce((t, step) => applyEdits(t, step(t)), text);
-    },
+    changes: [
+      { path: ['schemas', schema], value: { properties } },
+      { path: ['seed', schema], value: records },
+      { path: ['endpoints'], value: resource, append: true },
+    ],
   };
 }

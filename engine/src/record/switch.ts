@@ -2,6 +2,7 @@ import type { ApplyResult } from '../engine-api.js';
 import type { ProxiedExchange, ProxyListener } from '../http/proxy.js';
 import type { ServiceModel } from '../model/service-model.js';
 import type { ValidationResult } from '../config/check.js';
+import type { ConfigChange } from '../../../shared/src/config-edit/changes.js';
 
 /** `endpoints`: each proxied JSON answer becomes an inline endpoint; `schemas`: a JSON array on a collection path becomes a schema, a resource and seed rows. */
 export type RecordMode = 'endpoints' | 'schemas';
@@ -26,6 +27,11 @@ export interface RecordHost {
   model(): ServiceModel | undefined;
   validate(text: string): Promise<ValidationResult>;
   apply(text: string): Promise<ApplyResult>;
+  /**
+   * Writes the changes into the config and applies it, resolving false when it would not validate;
+   * undefined: the recorder reads, edits, checks, applies and writes the file itself.
+   */
+  commit(changes: ConfigChange[]): Promise<boolean> | undefined;
   recorded(event: RecordedEvent): void;
   failed(message: string): void;
 }

@@ -2,6 +2,8 @@ import { CONFIG_FILE_HINT, isConfigPath } from '../../../shared/src/config-file.
 import type { DraftReport, StudioHandlers } from '../../../shared/src/studio-contract.js';
 import { HttpError } from '../http-error.js';
 import { packageVersion } from '../version.js';
+import { exportOpenApiText, importOpenApiText } from './openapi-calls.js';
+import { recordStatus, setRecording } from './recording.js';
 import { sendToMock } from './send-request.js';
 import type { StudioSession } from './session.js';
 import type { AppSettingsFile } from './app-settings.js';
@@ -120,6 +122,11 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     },
     'log.replay': async ({ id }) => session.log.replay(id),
     'request.send': async (request) => sendToMock(engine, request),
+    'openapi.import': async ({ name, text }) => importOpenApiText(name, text),
+    'openapi.export': async ({ format, text }) =>
+      exportOpenApiText(typeof text === 'string' ? text : session.text, session.configPath, format),
+    'record.status': async () => recordStatus(engine),
+    'record.set': async ({ mode }) => setRecording(engine, mode, session.emitRecord),
     'template.preview': async (request) => {
       if (typeof request?.template !== 'string' || request.sample === null || typeof request.sample !== 'object')
         throw new TypeError(

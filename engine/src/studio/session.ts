@@ -1,5 +1,6 @@
 import { chmod, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
+import { applyChanges, type ConfigChange } from '../../../shared/src/config-edit/changes.js';
 import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
 import type { Problem } from '../../../shared/src/problems.js';
@@ -10,6 +11,7 @@ import { HttpError } from '../http-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
 import { describeListenError } from './listen-status.js';
+import { watchRecording } from './recording.js';
 import { StudioLog } from './studio-log.js';
 
 export interface StudioSessionOptions {
@@ -57,7 +59,9 @@ export class StudioSession extends TypedEmitter<Events> {
       database: options.database,
       port: options.port,
       defaultPort: options.defaultPort,
+      commitRecording: (changes) => this.saveChanges(changes),
     });
+    watchRecording(this, this.engine, this.emitRecord);
     this.log = new StudioLog(this.engine, options.configPath, (batch) => this.emit('log.batch', batch));
     if (options.log) this.log.configure(options.log);
     // A bulk insert or a load test changes a table thousands of times a second; the UI hears once per 100 ms.
@@ -70,6 +74,10 @@ export class StudioSession extends TypedEmitter<Events> {
       }, 100);
     });
   }
+
+  /** Tells the UI about recording (recording.ts). */
+  readonly emitRecord = <K extends 'record.status' | 'record.recorded'>(event: K, payload: StudioEvents[K]): void =>
+    this.emit(event, ...([payload] as Events[K]));
 
   get configPath(): string {
     return this.options.configPath;
@@ -173,6 +181,24 @@ export class StudioSession extends TypedEmitter<Events> {
     const result = await this.save(text);
     this.emit('config.changedOnDisk', { text });
     return result;
+  }
+
+  /**
+   * The app's own change as data (a recorded answer): made on the saved text after the saves asked
+   * before it, written and applied like a save, and sent to the editor with the changes, so one with
+   * unsaved edits makes them on its draft. False (nothing written) when the result would not validate.
+   */
+  saveChanges(changes: ConfigChange[]): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    const run = this.saving.then(async () => {
+      const text = applyChanges(this.savedText, changes);
+      if (!(await this.engine.validate(text)).model) return false;
+      await this.saveNow(text);
+      this.emit('config.changedOnDisk', { text, changes });
+      return true;
+    });
+    this.saving = run.catch(() => undefined);
+    return run;
   }
 
   async validate(text: string): Promise<{ problems: Problem[]; durationMs: number }> {

@@ -1,5 +1,16 @@
-import { Activity, Database, FileCode2, PanelLeftClose, PanelLeftOpen, Play, Save } from 'lucide-react';
+import {
+  Activity,
+  Database,
+  FileCode2,
+  FileDown,
+  FileInput,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Play,
+  Save,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
+import { OverflowMenu } from './OverflowMenu';
 
 export type Tab = 'config' | 'data' | 'log';
 const TABS: { id: Tab; label: string; icon: ReactNode }[] = [
@@ -18,9 +29,11 @@ interface Props {
   onToggleSidebar(): void;
   onApply(): void;
   onSave(): void;
+  onImportOpenApi(): void;
+  onExportOpenApi(format: 'yaml' | 'json'): void;
 }
 
-/** The sidebar toggle, the three tabs, and the config's Apply and Save; one row that never wraps. */
+/** The sidebar toggle, the three tabs, OpenAPI import and export, and the config's Apply and Save; one row that never wraps. */
 export function TabBar({ tab, dirty, saving, pendingApply, sidebarCollapsed, ...on }: Props) {
   return (
     <div className="tabs">
@@ -62,6 +75,31 @@ export function TabBar({ tab, dirty, saving, pendingApply, sidebarCollapsed, ...
       </div>
       <span className="spacer" />
       <span className="actions">
+        <OverflowMenu
+          label="OpenAPI import and export"
+          text="OpenAPI"
+          testId="openapi-menu"
+          items={[
+            {
+              label: 'Import OpenAPI…',
+              icon: <FileInput size={14} aria-hidden="true" />,
+              onSelect: on.onImportOpenApi,
+              testId: 'openapi-import-item',
+            },
+            {
+              label: 'Export OpenAPI (YAML)',
+              icon: <FileDown size={14} aria-hidden="true" />,
+              onSelect: () => on.onExportOpenApi('yaml'),
+              testId: 'openapi-export-yaml',
+            },
+            {
+              label: 'Export OpenAPI (JSON)',
+              icon: <FileDown size={14} aria-hidden="true" />,
+              onSelect: () => on.onExportOpenApi('json'),
+              testId: 'openapi-export-json',
+            },
+          ]}
+        />
         {pendingApply ? (
           <button
             type="button"

@@ -107,6 +107,29 @@ export function ServerForm() {
         />
       </div>
       <div className="form-row">
+        <TextInput
+          label="Proxy URL"
+          value={show(s.proxy)}
+          placeholder="none: unmatched requests answer 404"
+          at={['server', 'proxy']}
+          onCommit={(v) => set('proxy', v.trim() || undefined)}
+        />
+        <TextInput
+          label="Proxy timeout (ms)"
+          type="number"
+          value={show(s.proxyTimeout)}
+          placeholder="30000 (default)"
+          at={['server', 'proxyTimeout']}
+          onCommit={(v) => set('proxyTimeout', intValue(v))}
+        />
+      </div>
+      {typeof s.proxy === 'string' && s.proxy ? (
+        <p className="form-hint" role="note">
+          Requests that match no endpoint go to {s.proxy}; its answers come back marked as proxied. The Log tab's Record
+          writes them into this config.
+        </p>
+      ) : null}
+      <div className="form-row">
         <SelectInput
           label="Admin API"
           value={admin}

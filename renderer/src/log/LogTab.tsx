@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FileDown, Pause, Play, Settings2, Trash2 } from 'lucide-react';
+import { Circle, FileDown, ListTree, Pause, Play, Settings2, Trash2 } from 'lucide-react';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { counted } from '../../../shared/src/plural';
 import type { LogEntry } from '../../../shared/src/log-entry';
@@ -12,6 +12,7 @@ import { logFilter } from './filter';
 import { LogDetail } from './LogDetail';
 import { LogSettingsForm } from './LogSettingsForm';
 import { useLog, type LogStore } from './use-log';
+import type { RecordControl } from './use-record';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
 import { curlFor, exampleEndpoints } from '../components/welcome-examples';
 
@@ -25,12 +26,14 @@ interface Props {
   endpoints: readonly EndpointSummary[];
   /** Replay: opens Try it with the request filled in. */
   onReplay(entry: LogEntry): void;
+  /** The Record toggle's state (kept by the app, so a recording is announced on every tab). */
+  record: RecordControl;
 }
 
 const statusClass = (status: number): string => `status-${Math.floor(status / 100)}xx`;
 
 /** Every request to the mock, live, newest first; a virtualised list that never freezes the app. */
-export function LogTab({ client, store, url, endpoints, onReplay }: Props) {
+export function LogTab({ client, store, url, endpoints, onReplay, record }: Props) {
   // An endpoint of this config to call, not the root path (which most configs answer 404).
   const tryFirst = exampleEndpoints(endpoints, 1)[0];
   const log = useLog(store);
@@ -40,6 +43,11 @@ export function LogTab({ client, store, url, endpoints, onReplay }: Props) {
   const [showSettings, setShowSettings] = useState(false);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const { notify } = useFeedback();
+  const recording = record.status?.mode ?? null;
+  // What Record writes: inline endpoints, or (lists of records on a collection path) schemas with seed rows.
+  const [schemasChoice, setAsSchemas] = useState<boolean | undefined>(undefined);
+  const asSchemas = schemasChoice ?? recording === 'schemas';
+  const proxy = record.status?.proxy ?? null;
   const shown = useMemo(
     () => (filter.trim() ? log.entries.filter(logFilter(filter)) : log.entries),
     [log.entries, filter],
@@ -93,6 +101,25 @@ export function LogTab({ client, store, url, endpoints, onReplay }: Props) {
           {log.settings ? ` (limit ${log.settings.limit})` : ''}
         </span>
         <span className="spacer" />
+        <button
+          type="button"
+          className={recording ? 'record-toggle on' : 'record-toggle'}
+          aria-pressed={recording !== null}
+          disabled={proxy === null && recording === null}
+          title={
+            proxy === null
+              ? 'Record writes proxied answers into the config; it needs a proxy URL: set one in Config › Forms › Server (server.proxy).'
+              : recording
+                ? `Recording answers from ${proxy} into the config${recording === 'schemas' ? ' (lists of records as schemas)' : ''}; click to stop`
+                : `Write each JSON answer from ${proxy} into the config as an endpoint`
+          }
+          onClick={() => void record.set(recording ? null : asSchemas ? 'schemas' : 'endpoints')}
+          data-testid="record-toggle"
+        >
+          <Circle size={12} aria-hidden="true" className="record-dot" />
+          {recording ? 'Recording' : 'Record'}
+          {proxy === null && recording === null ? <span className="muted"> (needs a proxy)</span> : null}
+        </button>
         <button type="button" onClick={() => log.pause(!log.paused)} aria-pressed={log.paused} data-testid="log-pause">
           {log.paused ? <Play size={14} aria-hidden="true" /> : <Pause size={14} aria-hidden="true" />}
           {log.paused ? `Resume${log.waiting ? ` (${counted(log.waiting, 'new request')})` : ''}` : 'Pause'}
@@ -121,6 +148,16 @@ export function LogTab({ client, store, url, endpoints, onReplay }: Props) {
               testId: 'export-jsonl',
             },
             {
+              label: asSchemas ? 'Record lists as schemas: on' : 'Record lists as schemas: off',
+              icon: <ListTree size={14} aria-hidden="true" />,
+              onSelect: () => {
+                const next = !asSchemas;
+                setAsSchemas(next);
+                if (recording) void record.set(next ? 'schemas' : 'endpoints');
+              },
+              testId: 'record-schemas',
+            },
+            {
               label: showSettings ? 'Hide log settings' : 'Log settings…',
               icon: <Settings2 size={14} aria-hidden="true" />,
               onSelect: () => setShowSettings((s) => !s),
@@ -130,6 +167,7 @@ export function LogTab({ client, store, url, endpoints, onReplay }: Props) {
         />
       </div>
       <ErrorBanner message={message} onDismiss={() => setMessage(undefined)} testId="log-error" />
+      <ErrorBanner message={record.error} onDismiss={record.dismissError} testId="record-error" />
       {showSettings && log.settings ? (
         <LogSettingsForm settings={log.settings} onSave={(s) => log.configure(s).then(() => setShowSettings(false))} />
       ) : null}

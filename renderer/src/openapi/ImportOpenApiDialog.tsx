@@ -1,0 +1,104 @@
+import { FileInput, X } from 'lucide-react';
+import { counted } from '../../../shared/src/plural';
+import type { OpenApiImport } from '../../../shared/src/studio-contract';
+
+/** What the dialog shows: the import being read, its result, or why it failed. */
+export type ImportState =
+  | { name: string; phase: 'reading' }
+  | { name: string; phase: 'ready'; result: OpenApiImport }
+  | { name: string; phase: 'failed'; message: string };
+
+interface Props {
+  state: ImportState;
+  /** The config's file name and how many endpoints it has now, for what replacing it means. */
+  configName: string;
+  endpoints: number;
+  dirty: boolean;
+  onReplace(text: string): void;
+  onClose(): void;
+}
+
+/** The import's summary, and the question whether it replaces the config; nothing changes before "Replace". */
+export function ImportOpenApiDialog({ state, configName, endpoints, dirty, onReplace, onClose }: Props) {
+  const result = state.phase === 'ready' ? state.result : undefined;
+  return (
+    <div className="modal-backdrop">
+      <section className="dialog import-openapi" role="dialog" aria-label="Import OpenAPI" data-testid="openapi-import">
+        <header>
+          <FileInput size={18} aria-hidden="true" />
+          Import OpenAPI: {state.name}
+          <span className="spacer" />
+          <button type="button" className="icon" aria-label="Close the import" onClick={onClose}>
+            <X size={16} aria-hidden="true" />
+          </button>
+        </header>
+        {state.phase === 'reading' ? <p>Reading {state.name}…</p> : null}
+        {state.phase === 'failed' ? (
+          <p className="error" role="alert" data-testid="openapi-import-error">
+            {state.message}
+          </p>
+        ) : null}
+        {result ? (
+          <>
+            <p data-testid="openapi-import-summary">
+              {result.title}: {result.summary.schemas} {result.summary.schemas === 1 ? 'schema' : 'schemas'},{' '}
+              {counted(result.summary.schemaEndpoints, 'schema-backed endpoint')},{' '}
+              {counted(result.summary.staticEndpoints, 'static endpoint')}.
+            </p>
+            {result.renames.length ? (
+              <details>
+                <summary>Renamed ({result.renames.length})</summary>
+                <ul className="import-list">
+                  {result.renames.map((r) => (
+                    <li key={r.pointer}>
+                      <code>{r.pointer}</code>: {r.from} → {r.to}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+            {result.skipped.length ? (
+              <div>
+                <p>Not carried over ({result.skipped.length}):</p>
+                <ul className="import-list" data-testid="openapi-import-skipped">
+                  {result.skipped.map((s) => (
+                    <li key={`${s.pointer} ${s.reason}`}>
+                      <code>{s.pointer}</code>: {s.reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : (
+              <p>Everything in the description was carried over.</p>
+            )}
+            <p className="form-warning" role="note" data-testid="openapi-import-replaces">
+              {endpoints > 0 || dirty
+                ? `Replace saves this in ${configName} and serves it instead of what it holds now (${[
+                    endpoints > 0 ? counted(endpoints, 'endpoint') : '',
+                    dirty ? 'your unsaved edits' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' and ')}). Ctrl+Z in the editor brings the old text back.`
+                : `Replace saves this in ${configName} and serves it.`}
+            </p>
+          </>
+        ) : null}
+        <footer>
+          {result ? (
+            <button
+              type="button"
+              className="primary"
+              onClick={() => onReplace(result.text)}
+              data-testid="openapi-import-replace"
+            >
+              Replace {configName}
+            </button>
+          ) : null}
+          <button type="button" onClick={onClose}>
+            {result ? 'Cancel' : 'Close'}
+          </button>
+        </footer>
+      </section>
+    </div>
+  );
+}
