@@ -1,10 +1,10 @@
 /**
  * Writes made by other replicas, for the studio's data browser: LISTEN/NOTIFY, not polling.
  *
- * Every write statement of a PostgresTableStore also calls `pg_notify('mockyard_changes', payload)`
- * in the same statement (no extra round trip); PostgreSQL delivers the notification when the write
- * commits, and never for one rolled back. The payload is JSON: the writing store's id (random per
- * store), the PostgreSQL schema, the table and the change. Each store LISTENs on one dedicated
+ * Every committed write of a PostgresTableStore is sent as `pg_notify('mockyard_changes', payload)`
+ * by the store's ChangeNotifier, after the reply and coalesced with the writes of the same moment
+ * (change-notifier.ts); never for a write rolled back. The payload is JSON: the writing store's id
+ * (random per store), the PostgreSQL schema, the table and the change. Each store LISTENs on one dedicated
  * connection (outside the pool) and reports changes from other stores (other replicas, or another
  * store in this process) to the `onChange` of its latest `prepare`; its own writes it has reported
  * already. When the listening connection breaks, it connects again every second; once back, every

@@ -17,6 +17,8 @@ export interface QueryOptions {
   retry?: boolean;
   /** Whether to prepare the statement once per connection (default); texts seen rarely are sent unnamed. */
   named?: boolean;
+  /** Run on a pooled client even inside a transaction (a statement that must not wait for its commit). */
+  outside?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export class Connection {
 
   /** Runs one statement; rows come as arrays. Failures are StoreErrors where they have a kind. */
   async query(text: string, values: readonly PgValue[] = [], options: QueryOptions = {}): Promise<unknown[][]> {
-    const tx = this.current.getStore();
+    const tx = options.outside ? undefined : this.current.getStore();
     const config: pg.QueryArrayConfig = { text, values: values as PgValue[], rowMode: 'array' };
     if (options.named !== false) config.name = this.statementName(text);
     try {

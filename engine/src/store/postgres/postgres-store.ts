@@ -12,7 +12,8 @@ import {
   type TableStore,
 } from '../store.js';
 import { readCatalog } from './catalog.js';
-import { CHANNEL, ChangeListener, changePayload, type NotifiedChange } from './changes.js';
+import { ChangeNotifier } from './change-notifier.js';
+import { ChangeListener, type NotifiedChange } from './changes.js';
 import type { Connection } from './connection.js';
 import { migrateTable } from './migrate.js';
 import { advisoryKey, ident, META_TABLE, qualified, SEQ_COLUMN, sortIndexName } from './sql.js';
@@ -44,7 +45,12 @@ export class PostgresStore implements Store {
     options: { notify: boolean; listen: import('pg').ClientConfig | undefined },
   ) {
     const storeId = randomUUID();
-    this.ctx = { connection, pgSchema, storeId, notify: options.notify };
+    this.ctx = {
+      connection,
+      pgSchema,
+      storeId,
+      notifier: options.notify ? new ChangeNotifier(connection, storeId, pgSchema) : undefined,
+    };
     this.lockKey = advisoryKey(pgSchema);
     if (options.listen)
       this.listener = new ChangeListener(
@@ -83,7 +89,7 @@ export class PostgresStore implements Store {
         );
       const tables = new Map<string, TableStore>();
       const warnings: Problem[] = [];
-      const seeding: TableContext = { ...this.ctx, notify: false };
+      const seeding: TableContext = { ...this.ctx, notifier: undefined };
       for (const schema of model.schemas.values()) {
         let migration: Awaited<ReturnType<typeof migrateTable>>;
         try {
@@ -117,7 +123,7 @@ export class PostgresStore implements Store {
     return this.connection.transaction(async () => {
       await this.lock();
       const counts: Record<string, number> = {};
-      const seeding: TableContext = { ...this.ctx, notify: false };
+      const seeding: TableContext = { ...this.ctx, notifier: undefined };
       for (const schema of model.schemas.values()) {
         if (only !== undefined && schema.name !== only) continue;
         const t = qualified(this.pgSchema, schema.table);
@@ -133,10 +139,7 @@ export class PostgresStore implements Store {
         const seeder = new PostgresTableStore(seeding, schema, () => {});
         for (const row of rows) await seeder.create(row, []);
         counts[schema.table] = rows.length;
-        if (this.ctx.notify)
-          await this.connection.query(`SELECT pg_notify('${CHANNEL}', $1::text)`, [
-            changePayload(this.ctx.storeId, this.pgSchema, schema.table, 'reset'),
-          ]);
+        this.connection.afterCommit(() => this.ctx.notifier?.note(schema.table, 'reset'));
       }
       return counts;
     });
@@ -179,6 +182,7 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.ctx.notifier?.flushed();
     await this.listener?.close();
     await this.connection.close();
   }

@@ -13,7 +13,7 @@ import {
   type TableChange,
   type TableStore,
 } from '../store.js';
-import { CHANNEL, changePayload } from './changes.js';
+import type { ChangeNotifier } from './change-notifier.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { listSql } from './list-sql.js';
@@ -29,8 +29,8 @@ export interface TableContext {
   pgSchema: string;
   /** This store's id in change notifications, so its own are not reported twice. */
   storeId: string;
-  /** Whether writes NOTIFY other replicas (see changes.ts). */
-  notify: boolean;
+  /** Tells other replicas about committed writes (see change-notifier.ts); undefined while seeding. */
+  notifier: ChangeNotifier | undefined;
 }
 
 /** A location value as the field's type has it (the column comes back as text, so cached plans keep their result type). */
@@ -59,15 +59,12 @@ export class PostgresTableStore implements TableStore {
     this.fieldList = recordColumns(schema);
   }
 
-  /** `, pg_notify(...)` for a write's final SELECT, and its payload added to `params`. */
-  private notifyColumn(change: TableChange, params: PgValue[]): string {
-    if (!this.ctx.notify) return '';
-    params.push(changePayload(this.ctx.storeId, this.ctx.pgSchema, this.schema.table, change));
-    return `, pg_notify('${CHANNEL}', $${params.length}::text)`;
-  }
-
+  /** Once the write commits: this process's listeners, then other replicas (after the reply). */
   private changed(change: TableChange): void {
-    this.ctx.connection.afterCommit(() => this.onChange(change));
+    this.ctx.connection.afterCommit(() => {
+      this.onChange(change);
+      this.ctx.notifier?.note(this.schema.table, change);
+    });
   }
 
   async list(query: ListQuery, knownTotal?: number): Promise<{ body: string; total: number }> {
@@ -148,8 +145,7 @@ export class PostgresTableStore implements TableStore {
       bump = `, (SELECT setval(q.s, w.${ident(id.name)}) FROM (SELECT pg_get_serial_sequence($${params.length - 1}, $${params.length})::regclass AS s) q WHERE coalesce(pg_sequence_last_value(q.s), 0) < w.${ident(id.name)})`;
     }
     const location = locationColumn ? `, w.${ident(locationColumn)}::text` : ', NULL';
-    const notify = this.notifyColumn('insert', params);
-    const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${location}${notify}${bump} FROM w`;
+    const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${location}${bump} FROM w`;
     let rows: unknown[][];
     try {
       rows = await this.ctx.connection.query(sql, params);
@@ -199,9 +195,8 @@ export class PostgresTableStore implements TableStore {
     const params: PgValue[] = fields.map((f) => pgValue(f, writtenValue(f)));
     const set = fields.map((f, i) => `${ident(f.name)} = $${i + 1}::${castOf(f)}`).join(', ');
     const where = keyConditions(this.schema, columns, values, params);
-    const notify = this.notifyColumn('update', params);
     const rows = await this.write(
-      `WITH w AS (UPDATE ${this.table} SET ${set} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${notify} FROM w`,
+      `WITH w AS (UPDATE ${this.table} SET ${set} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJson('w')} FROM w`,
       params,
       record,
     );
@@ -213,9 +208,8 @@ export class PostgresTableStore implements TableStore {
   async delete(columns: readonly string[], values: readonly string[]): Promise<string | undefined> {
     const params: PgValue[] = [];
     const where = keyConditions(this.schema, columns, values, params);
-    const notify = this.notifyColumn('delete', params);
     const rows = await this.write(
-      `WITH w AS (DELETE FROM ${this.table} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${notify} FROM w`,
+      `WITH w AS (DELETE FROM ${this.table} WHERE ctid = (SELECT ctid FROM ${this.table} WHERE ${where} LIMIT 1 FOR UPDATE) RETURNING ${this.fieldList}) SELECT ${recordJson('w')} FROM w`,
       params,
       {},
     );
@@ -227,9 +221,8 @@ export class PostgresTableStore implements TableStore {
   async deleteWhere(column: string, value: string): Promise<string[]> {
     const params: PgValue[] = [];
     const where = keyConditions(this.schema, [column], [value], params);
-    const notify = this.notifyColumn('delete', params);
     const rows = await this.write(
-      `WITH w AS (DELETE FROM ${this.table} WHERE ${where} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${notify} FROM w`,
+      `WITH w AS (DELETE FROM ${this.table} WHERE ${where} RETURNING ${this.fieldList}) SELECT ${recordJson('w')} FROM w`,
       params,
       {},
     );
@@ -270,11 +263,6 @@ export class PostgresTableStore implements TableStore {
           `SELECT setval(pg_get_serial_sequence($1::text, $2::text), max(${ident(id.name)})) FROM ${this.table} HAVING max(${ident(id.name)}) > coalesce(pg_sequence_last_value(pg_get_serial_sequence($1::text, $2::text)::regclass), 0)`,
           [this.table, id.name],
         );
-      if (rows.length > 0 && this.ctx.notify) {
-        const params: PgValue[] = [];
-        const notify = this.notifyColumn('insert', params).slice(2);
-        await connection.query(`SELECT ${notify}`, params);
-      }
     });
     if (rows.length > 0) this.changed('insert');
     return rows.length;
