@@ -195,7 +195,7 @@ async function serve(args: string[], c: Colors): Promise<void> {
 
   if (!values.quiet) {
     const clock = clockTime();
-    engine.on('request', (e) =>
+    engine.on('served', (e) =>
       output.line(
         `${c.dim(clock(e.time))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
       ),

@@ -41,7 +41,7 @@ export class ExchangeContext implements RequestContext {
     return this.reading;
   }
 
-  async body(): Promise<unknown> {
-    return parseJsonBody(await this.text(), this.req.headers['content-type']);
+  body(): Promise<unknown> {
+    return this.text().then((text) => parseJsonBody(text, this.req.headers['content-type']));
   }
 }

@@ -143,25 +143,37 @@ function schemaHandler(
     case 'create': {
       const location = locationFor(endpoint, model);
       const references = referencingFields(endpoint.schema);
-      return async (ctx) => {
-        const body = await ctx.body();
-        if (references.length > 0) await checkReferences(stores, references, body, fixed(ctx));
-        const created = await store.create(body, fixed(ctx), location?.column);
-        const headers: Record<string, string> = {};
-        if (location && created.location !== null && created.location !== undefined) {
-          headers.Location = location.url(ctx.path, encodeURIComponent(String(created.location)));
-        }
-        return { status, json: withBody(created.json), headers };
-      };
+      const write = (ctx: RequestContext, body: unknown): MaybePromise<Reply> =>
+        after(store.create(body, fixed(ctx), location?.column), (created): Reply => {
+          const headers: Record<string, string> = {};
+          if (location && created.location !== null && created.location !== undefined) {
+            headers.Location = location.url(ctx.path, encodeURIComponent(String(created.location)));
+          }
+          return { status, json: withBody(created.json), headers };
+        });
+      // Only the body is waited for: on SQLite the write and the reply follow in the same turn.
+      return (ctx) =>
+        ctx
+          .body()
+          .then((body) =>
+            references.length > 0
+              ? checkReferences(stores, references, body, fixed(ctx)).then(() => write(ctx, body))
+              : write(ctx, body),
+          );
     }
     case 'update': {
       const mode = endpoint.method === 'PUT' ? 'replace' : 'patch';
       const references = referencingFields(endpoint.schema);
-      return async (ctx) => {
-        const body = await ctx.body();
-        if (references.length > 0) await checkReferences(stores, references, body, []);
-        return found(await store.update(columns, values(ctx), body, mode));
-      };
+      const write = (ctx: RequestContext, body: unknown): MaybePromise<Reply> =>
+        after(store.update(columns, values(ctx), body, mode), found);
+      return (ctx) =>
+        ctx
+          .body()
+          .then((body) =>
+            references.length > 0
+              ? checkReferences(stores, references, body, []).then(() => write(ctx, body))
+              : write(ctx, body),
+          );
     }
     case 'delete':
       if (guardedEmbeds(endpoint.schema).length === 0) return (ctx) => after(store.delete(columns, values(ctx)), found);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { errorReply, rawErrorResponse, sendReply } from './reply.js';
@@ -54,12 +54,32 @@ function clientErrorStatus(code: string | undefined): [number, string, string] {
   return [400, 'Bad Request', 'Bad request'];
 }
 
-/** A server with its in-flight responses, so that retiring it can tell them to close their connections. */
+/** A server, and whether it is being retired (its responses then close their connections). */
 interface Serving {
   server: Server;
   address: Address;
-  responses: Set<ServerResponse>;
   retired: boolean;
+}
+
+/**
+ * The responses of one server: a response whose head is written once the server is retired says
+ * `Connection: close`, so that no client sends another request on a socket about to close. Every
+ * head goes through writeHead (Node's implicit head calls it too), so nothing is done per request
+ * (no list of in-flight responses, no 'close' listener on each).
+ */
+function responseClass(serving: Serving): typeof ServerResponse {
+  const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  class RetirableResponse extends ServerResponse {}
+  RetirableResponse.prototype.writeHead = function (
+    this: ServerResponse,
+    status: unknown,
+    reason: unknown,
+    headers: unknown,
+  ) {
+    if (serving.retired) this.shouldKeepAlive = false;
+    return writeHead.call(this, status, reason, headers);
+  } as ServerResponse['writeHead'];
+  return RetirableResponse as unknown as typeof ServerResponse;
 }
 
 interface RetireTimes {
@@ -97,7 +117,6 @@ interface Retiring {
 function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: RetireTimes): Retiring {
   const { server } = serving;
   serving.retired = true;
-  for (const res of serving.responses) if (!res.headersSent) res.shouldKeepAlive = false;
   const timers: NodeJS.Timeout[] = [];
   const later = (ms: number, run: () => void): void => {
     const timer = setTimeout(run, ms);
@@ -178,23 +197,30 @@ export class Listener {
 
   private create(): Serving {
     const { keepAliveTimeout, headersTimeout, requestTimeout, connectionsCheckingInterval } = this.options;
+    const serving: Serving = {
+      server: undefined as unknown as Server,
+      address: { host: '', port: 0, url: '' },
+      retired: false,
+    };
     const server = createServer(
-      // Node's own Host check answers 400 with no body; the handler below answers it in JSON.
-      { keepAliveTimeout, headersTimeout, requestTimeout, connectionsCheckingInterval, requireHostHeader: false },
+      {
+        keepAliveTimeout,
+        headersTimeout,
+        requestTimeout,
+        connectionsCheckingInterval,
+        // Node's own Host check answers 400 with no body; the handler below answers it in JSON.
+        requireHostHeader: false,
+        ServerResponse: responseClass(serving),
+      },
       (req, res) => {
         if (req.httpVersion === '1.1' && req.headers.host === undefined) {
           sendReply(res, errorReply(400, 'Bad request: HTTP/1.1 requests need a Host header.'), CLOSE);
           return;
         }
-        if (serving.retired) res.shouldKeepAlive = false;
-        else {
-          serving.responses.add(res);
-          res.once('close', () => serving.responses.delete(res));
-        }
         this.handler(req, res);
       },
     );
-    const serving: Serving = { server, address: { host: '', port: 0, url: '' }, responses: new Set(), retired: false };
+    serving.server = server;
     server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
       // As Node's default handler: once a response has started on the socket, appending another would corrupt it.
       const started =

@@ -117,9 +117,15 @@ export class ServiceRuntime {
     } catch (err) {
       this.crashed(err, res);
     }
-    if (pending) pending.catch((err: unknown) => this.crashed(err, res)).finally(() => this.settled());
+    if (pending)
+      pending.then(this.settle, (err: unknown) => {
+        this.crashed(err, res);
+        this.settled();
+      });
     else this.settled();
   }
+
+  private readonly settle = (): void => this.settled();
 
   private settled(): void {
     if (--this.inFlight === 0 && this.idle) this.idle();
@@ -149,8 +155,19 @@ export class ServiceRuntime {
     }
     if (this.hooks.proxy && !isAdminPath(exchange.path) && this.unrouted(exchange))
       return this.hooks.proxy(req, res, exchange.headers).then((p) => this.proxied(exchange, p));
-    const reply = this.guarded(exchange, () => this.dispatch(exchange));
-    return isPromise(reply) ? reply.then((r) => this.complete(exchange, r)) : this.complete(exchange, reply);
+    let reply: Maybe<Reply>;
+    try {
+      reply = this.dispatch(exchange);
+    } catch (err) {
+      reply = this.failure(exchange, err);
+    }
+    // One reaction for both outcomes: what the endpoint answered, or the error reply for what it rejected with.
+    return isPromise(reply)
+      ? reply.then(
+          (r) => this.complete(exchange, r),
+          (err: unknown) => this.complete(exchange, this.failure(exchange, err)),
+        )
+      : this.complete(exchange, reply);
   }
 
   private begin(req: IncomingMessage, res: ServerResponse): Exchange {
@@ -173,16 +190,6 @@ export class ServiceRuntime {
       format: 'json',
       headers: cors ? corsHeaders(cors, req) : {},
     };
-  }
-
-  /** Runs a step, turning anything it throws or rejects with into the error reply for it. */
-  private guarded(exchange: Exchange, step: () => Maybe<Reply>): Maybe<Reply> {
-    try {
-      const reply = step();
-      return isPromise(reply) ? reply.catch((err: unknown) => this.failure(exchange, err)) : reply;
-    } catch (err) {
-      return this.failure(exchange, err);
-    }
   }
 
   /** Finds the endpoint, picks the response format, and runs the endpoint. */

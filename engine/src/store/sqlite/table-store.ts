@@ -28,6 +28,7 @@ export class SqliteTableStore implements TableStore {
   private readonly json: string;
   private readonly table: string;
   private readonly cache = new Map<string, Statement>();
+  private readonly inserts = new Map<string, Statement>();
 
   constructor(
     private readonly db: Database.Database,
@@ -45,6 +46,22 @@ export class SqliteTableStore implements TableStore {
       stmt = this.db.prepare(sql);
       if (pluck) stmt.pluck();
       this.cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /**
+   * The raw-row INSERT … RETURNING for these written fields, found by their names (a create writes
+   * the same fields each time, so its SQL text is built and hashed once, not per request).
+   */
+  private insertStatement(names: readonly string[], locationColumn: string | undefined): Statement {
+    const key = `${locationColumn ?? ''}\n${names.join('\n')}`;
+    let stmt = this.inserts.get(key);
+    if (!stmt) {
+      const returning = locationColumn ? `${this.json}, ${ident(locationColumn)}` : this.json;
+      stmt = this.statement(`${insertSql(this.schema, names)} RETURNING ${returning}`, false).raw(true);
+      if (this.inserts.size >= MAX_CACHED_STATEMENTS) this.inserts.clear();
+      this.inserts.set(key, stmt);
     }
     return stmt;
   }
@@ -113,9 +130,8 @@ export class SqliteTableStore implements TableStore {
       record[column] = converted;
     }
     const { names, values } = insertValues(this.schema, record);
-    const returning = locationColumn ? `${this.json}, ${ident(locationColumn)}` : this.json;
-    const stmt = this.statement(`${insertSql(this.schema, names)} RETURNING ${returning}`, false);
-    const row = this.write(() => stmt.raw(true).all(...values)[0] as unknown[], record);
+    const stmt = this.insertStatement(names, locationColumn);
+    const row = this.write(() => stmt.all(...values)[0] as unknown[], record);
     this.onChange('insert');
     return { json: row[0] as string, location: row[1] };
   }
