@@ -255,6 +255,25 @@ test('recorded changes and saves go one at a time, each on the text the one befo
   }
 });
 
+test('with Apply on save off, a recording is applied unless saves already wait for Apply', async () => {
+  const s = await openSession(PLAIN, { autoApply: false });
+  try {
+    const endpoint = (path: string) => ({ path, method: 'GET', response: { inline: { at: path } } });
+    assert.equal(await s.session.saveChanges([{ path: ['endpoints'], value: endpoint('/a'), append: true }]), true);
+    const { url } = await s.handlers['server.status']({});
+    assert.deepEqual(await (await fetch(`${url}/a`)).json(), { at: '/a' });
+    assert.equal((await s.handlers['server.status']({})).pendingApply, false);
+    // A save waiting for Apply: the recording joins it and waits too.
+    await s.handlers['config.save']({ text: s.session.text.replace('# Health only', '# Health only (mine)') });
+    assert.equal(await s.session.saveChanges([{ path: ['endpoints'], value: endpoint('/b'), append: true }]), true);
+    assert.equal((await fetch(`${url}/b`)).status, 404);
+    assert.equal((await s.handlers['server.status']({})).pendingApply, true);
+    assert.match(readFileSync(s.configPath, 'utf8'), /# Health only \(mine\)[\s\S]*path: \/b/);
+  } finally {
+    await s.close();
+  }
+});
+
 test('over HTTP + SSE: openapi and record calls answer, refusals carry their code, record events stream', async () => {
   const upstream = await jsonUpstream();
   const s = await openSession(withProxy(upstream.url));

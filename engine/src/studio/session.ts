@@ -193,7 +193,11 @@ export class StudioSession extends TypedEmitter<Events> {
     const run = this.saving.then(async () => {
       const text = applyChanges(this.savedText, changes);
       if (!(await this.engine.validate(text)).model) return false;
+      // With Apply on save off, a recording is applied still (it is served from then on), unless
+      // saves wait for Apply already: those are the user's to apply.
+      const waiting = this.pendingApply;
       await this.saveNow(text);
+      if (this.options.autoApply === false && !waiting) await this.applySaved();
       this.emit('config.changedOnDisk', { text, changes });
       return true;
     });
