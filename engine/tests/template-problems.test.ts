@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Problem } from '../../shared/src/problems.js';
 import { validateConfig } from '../src/config/validate.js';
+import { MAX_TEMPLATE_DEPTH } from '../src/templates/limits.js';
+import { PRESCAN_DEPTH, tooDeepToParse } from '../src/templates/too-deep.js';
 import { yaml } from './helpers.js';
 
 /** `line:column-endColumn code` of each problem. */
@@ -114,6 +116,36 @@ test('deeply nested templates are refused, not a stack overflow', () => {
   const problems = validateConfig(endpoint(`{ a: "${deep}" }`)).problems;
   assert.equal(problems.length, 1);
   assert.match(problems[0]?.code ?? '', /templateTooDeep/);
+});
+
+test('nesting far past the limit is refused by a scan before Handlebars parses it, at the tag that goes past it', () => {
+  // Handlebars' parser is quadratic in the depth: the scan (templates/too-deep.ts) spares it.
+  const open = '{{#if request.body}}';
+  const blocks = (n: number): string => `${open.repeat(n)}x${'{{/if}}'.repeat(n)}`;
+  assert.equal(tooDeepToParse(blocks(PRESCAN_DEPTH)), undefined, 'up to the scan depth, the parser decides');
+  assert.deepEqual(tooDeepToParse(blocks(PRESCAN_DEPTH + 1)), {
+    code: 'templateTooDeep',
+    message: `Template blocks are nested more than ${MAX_TEMPLATE_DEPTH} deep.`,
+    line: 1,
+    column: PRESCAN_DEPTH * open.length,
+  });
+  // Sub-expressions count, on a later line too.
+  const sub = `line one\n  {{upper ${'(upper '.repeat(PRESCAN_DEPTH + 1)}"x"${')'.repeat(PRESCAN_DEPTH + 1)}}}`;
+  assert.deepEqual(tooDeepToParse(sub), {
+    code: 'templateTooDeep',
+    message: `Template blocks are nested more than ${MAX_TEMPLATE_DEPTH} deep.`,
+    line: 2,
+    column: 2,
+  });
+  // Blocks that close do not add up; comments, raw blocks, escaped tags and {{^}} (else) are not blocks.
+  assert.equal(tooDeepToParse('{{#if a}}x{{/if}}'.repeat(500)), undefined);
+  assert.equal(tooDeepToParse(`{{!-- ${open.repeat(500)} --}}{{! ${open.repeat(9)}}}`), undefined);
+  assert.equal(tooDeepToParse(`{{{{raw}}}}${open.repeat(500)}{{{{/raw}}}}`), undefined);
+  assert.equal(tooDeepToParse(`\\${open}`.repeat(500)), undefined);
+  assert.equal(tooDeepToParse(`{{#if a}}${'{{^}}'.repeat(500)}{{/if}}`), undefined);
+  // Between the limit and the scan depth, the checker reports the exact node past the limit.
+  assert.deepEqual(problemsOf(endpoint(`{ a: "${blocks(MAX_TEMPLATE_DEPTH + 1)}" }`)).length, 1);
+  assert.match(problemsOf(endpoint(`{ a: "${blocks(PRESCAN_DEPTH)}" }`))[0] ?? '', /templateTooDeep/);
 });
 
 test('rule problems: unknown targets, parameters, body fields not in the schema, bad regex, empty conditions', () => {

@@ -11,6 +11,7 @@ import { asValue, helperName } from './single-tag.js';
 import { FORBIDDEN_NAMES, MAX_ITERATIONS, MAX_REPEAT, MAX_TEMPLATE_DEPTH } from './limits.js';
 import type { TemplateIssue, TemplateModel } from './template-model.js';
 import { registerTemplateParser } from './template-parser.js';
+import { tooDeepToParse } from './too-deep.js';
 
 /** What `request.` offers a template. */
 export const REQUEST_ROOTS = ['params', 'query', 'queryAll', 'headers', 'body', 'method', 'path'] as const;
@@ -244,6 +245,8 @@ const withIndexes = (source: string): string =>
 
 /** Parses and checks a template; the model when it is fine, else its problems. */
 export function parseTemplate(source: string): { template: TemplateModel } | { issues: TemplateIssue[] } {
+  const deep = tooDeepToParse(source);
+  if (deep) return { issues: [deep] };
   let ast: hbs.AST.Program;
   try {
     ast = parse(withIndexes(source));
