@@ -67,6 +67,11 @@ test('Import OpenAPI (picker and drop) shows the summary, replaces and serves th
     await page.getByTestId('openapi-import').getByRole('button', { name: 'Close', exact: true }).click();
     assert.equal(readFileSync(configPath, 'utf8'), CONFIG);
 
+    // A config dropped on the browser studio is not imported (it says how to open it), even with `server.openapi`.
+    await dropFile(page, 'other.yaml', `server:\n  openapi: true\n${CONFIG}`);
+    await page.getByText('To open other.yaml, run `mockyard studio other.yaml`').waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByTestId('openapi-import').count(), 0);
+
     // A Swagger 2.0 description dropped on the window: the summary, and Cancel changes nothing.
     await dropFile(page, 'petstore-simple.json', readFileSync(join(FIXTURES, 'petstore-simple.json'), 'utf8'));
     const summary = page.getByTestId('openapi-import-summary');
