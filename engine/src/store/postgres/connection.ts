@@ -30,6 +30,13 @@ export interface QueryOptions {
 export class Connection {
   readonly pool: pg.Pool;
   private readonly current = new AsyncLocalStorage<Transaction>();
+  /**
+   * Transactions running now. On Node before 24, an enabled AsyncLocalStorage keeps an async hook on
+   * every promise and async resource of the process (each request's too); it is enabled by the first
+   * transaction's run() and disabled again when the last running transaction ends, so the requests
+   * that use none (reads, creates, updates) run without the hook.
+   */
+  private running = 0;
   private readonly names = new Map<string, string>();
   /** The last error of an idle pooled client (PostgreSQL went away); kept for messages only. */
   lastIdleError: Error | undefined;
@@ -114,6 +121,7 @@ export class Connection {
     };
     client.on('error', onError);
     const tx: Transaction = { client, afterCommit: [] };
+    this.running++;
     try {
       await client.query('BEGIN');
       const result = await this.current.run(tx, work);
@@ -125,6 +133,7 @@ export class Connection {
       if (!broken) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
       throw toStoreError(err);
     } finally {
+      if (--this.running === 0) this.current.disable();
       client.removeListener('error', onError);
       // A broken client is destroyed, not returned to the pool.
       client.release(broken ?? false);
