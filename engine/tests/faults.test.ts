@@ -94,7 +94,8 @@ const exited = (child: ChildProcess): Promise<void> =>
   new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
 test('SIGKILL of `mockyard serve` at random points during concurrent POSTs, 50 times: every 2xx write survives and the file stays intact', {
-  timeout: 90_000,
+  // 50 process starts: ~20 s on a quiet machine, several times that when npm test shares it.
+  timeout: 240_000,
 }, async (t) => {
   // The guarantee under test: with WAL and synchronous=NORMAL a transaction is in the WAL (the OS's
   // page cache) before the 2xx is sent, so it survives the *process* dying at any instant. It does

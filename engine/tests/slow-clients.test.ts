@@ -250,7 +250,14 @@ test('2,000 concurrent keep-alive sockets: the real server stays prompt and its 
         ),
       );
     const start = performance.now();
+    // The server closes a socket idle for its keep-alive timeout (5 s), as it should; on a busy
+    // machine opening all 2,000 can take longer, so sockets idle for 2 s are asked again meanwhile.
+    let askedAt = performance.now();
     for (let b = 0; b < 10; b++) {
+      if (performance.now() - askedAt > 2000) {
+        await roundTrip(sockets);
+        askedAt = performance.now();
+      }
       const batch = await Promise.all(Array.from({ length: 200 }, () => open(port).then((w) => w.socket)));
       sockets.push(...batch);
       await roundTrip(batch);
