@@ -5,6 +5,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { health, notFound, send } from './baseline-reply.js';
 import { seedUsers } from './fixtures.js';
 
 const [url = 'postgres://localhost/bench', port = '0'] = process.argv.slice(2);
@@ -20,16 +21,6 @@ if (Number((await pool.query('SELECT count(*) AS n FROM users')).rows[0].n) === 
 const list = { name: 'list', text: 'SELECT id, name, email FROM users ORDER BY id LIMIT 100' };
 const one = { name: 'one', text: 'SELECT id, name, email FROM users WHERE id = $1' };
 const create = { name: 'create', text: 'INSERT INTO users (name, email) VALUES ($1, $2) RETURNING id, name, email' };
-const health = JSON.stringify({ status: 'ok' });
-const notFound = JSON.stringify({ error: 'Not found' });
-
-function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
 
 const failed = (res: ServerResponse) => (): void => send(res, 500, JSON.stringify({ error: 'Internal error' }));
 

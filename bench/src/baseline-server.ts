@@ -2,8 +2,9 @@
  * The benchmark's baseline: a bare node:http server with better-sqlite3 prepared statements,
  * serving the same four requests as the Mockyard config. Usage: baseline-server DB_FILE PORT
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import Database from 'better-sqlite3';
+import { health, notFound, send } from './baseline-reply.js';
 import { seedUsers } from './fixtures.js';
 
 const [file = 'baseline.sqlite', port = '0'] = process.argv.slice(2);
@@ -20,16 +21,6 @@ if ((db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n ===
 const list = db.prepare('SELECT id, name, email FROM users ORDER BY id LIMIT 100');
 const one = db.prepare('SELECT id, name, email FROM users WHERE id = ?');
 const create = db.prepare('INSERT INTO users (name, email) VALUES (?, ?) RETURNING id, name, email');
-const health = JSON.stringify({ status: 'ok' });
-const notFound = JSON.stringify({ error: 'Not found' });
-
-function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
 
 createServer((req, res) => {
   const url = req.url ?? '/';

@@ -1,12 +1,14 @@
 /**
- * Value rules both stores share: text made storable, a path value read as its field's type, and
- * whether a key sent in a body names the record of the path.
+ * Value rules both stores share: text made storable, a path value read as its field's type,
+ * whether a key sent in a body names the record of the path, and what a create or an update writes.
  */
+import { randomUUID } from 'node:crypto';
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import { recordProblem } from '../model/record-check.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
+import type { FixedValue } from './store.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
@@ -72,4 +74,46 @@ export function updatePlan(
   const writtenValue = (f: FieldModel): unknown =>
     record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null;
   return { record, fields, writtenValue };
+}
+
+/**
+ * The record a create writes, as both stores read it: the body checked, and the path's fixed values
+ * (a nested route's parent key) put in it as their field's type. A body value that disagrees with
+ * the path's is refused. The body itself is not changed.
+ */
+export function createRecord(
+  schema: SchemaModel,
+  body: unknown,
+  fixed: readonly FixedValue[],
+): Record<string, unknown> {
+  const problem = recordProblem(schema, body, 'create');
+  if (problem) throw new HttpError(400, problem.message, {}, problem.field);
+  const record: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const { column, value } of fixed) {
+    const field = schema.fieldMap.get(column) as FieldModel;
+    const converted = pathValue(field, value);
+    if (record[column] !== undefined && record[column] !== converted) {
+      throw new HttpError(
+        400,
+        httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)),
+      );
+    }
+    record[column] = converted;
+  }
+  return record;
+}
+
+/**
+ * The fields a create writes for `record`: an integer auto id not given is left to the database;
+ * a uuid key missing or null is made here; other missing fields get their default or null. Fills
+ * those values into `record`, so a conflict can name them.
+ */
+export function createdFields(schema: SchemaModel, record: Record<string, unknown>): FieldModel[] {
+  const fields = schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null));
+  for (const f of fields) {
+    // A uuid key sent as null is generated like a missing one (as a null integer id is): the column is NOT NULL.
+    if (f.autoId === 'uuid' && record[f.name] === null) record[f.name] = randomUUID();
+    else if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
+  }
+  return fields;
 }

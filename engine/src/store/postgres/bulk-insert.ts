@@ -1,12 +1,9 @@
-import { HttpError } from '../../http-error.js';
-import { recordProblem } from '../../model/record-check.js';
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
+import { prepareInserts as prepareRows } from '../prepare-inserts.js';
 import type { PreparedInsert, RefusedInsert } from '../store.js';
 import { ident, qualified } from './sql.js';
 import { castOf, insertValues } from './values.js';
-
-type Row = Record<string, unknown>;
 
 /** `INSERT INTO "schema"."table" (…) VALUES ($1::bigint, …)`, or DEFAULT VALUES when no field is written. */
 export function insertSql(pgSchema: string, schema: SchemaModel, fields: readonly FieldModel[]): string {
@@ -16,33 +13,14 @@ export function insertSql(pgSchema: string, schema: SchemaModel, fields: readonl
   return `INSERT INTO ${qualified(pgSchema, schema.table)} ${into}`;
 }
 
-/**
- * Checks and converts rows for insertMany, one step per row, as the SQLite store's prepareInserts
- * does: stops at the first row that does not fit and ends the list with it.
- */
-export function* prepareInserts(
+/** Checks and converts rows for insertMany (see the shared `prepareInserts`). */
+export function prepareInserts(
   pgSchema: string,
   schema: SchemaModel,
   rows: readonly { row: number; record: unknown }[],
 ): Steps<(PreparedInsert | RefusedInsert)[]> {
-  const prepared: (PreparedInsert | RefusedInsert)[] = [];
-  const sqlFor = new Map<string, string>();
-  for (const { row, record: body } of rows) {
-    yield;
-    const problem = recordProblem(schema, body, 'create');
-    if (problem) {
-      prepared.push({ row, refused: new HttpError(400, problem.message, {}, problem.field) });
-      break;
-    }
-    const record: Row = { ...(body as Row) };
+  return prepareRows(schema, rows, (record) => {
     const { fields, values } = insertValues(schema, record);
-    const key = fields.map((f) => f.name).join('\u0000');
-    let sql = sqlFor.get(key);
-    if (sql === undefined) {
-      sql = insertSql(pgSchema, schema, fields);
-      sqlFor.set(key, sql);
-    }
-    prepared.push({ row, sql, values, record });
-  }
-  return prepared;
+    return { names: fields.map((f) => f.name), values, sql: () => insertSql(pgSchema, schema, fields) };
+  });
 }

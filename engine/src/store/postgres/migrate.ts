@@ -1,5 +1,6 @@
 import type { FieldType } from '../../../../shared/src/config-schema.js';
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import type { TableMigration } from '../table-migration.js';
 import type { ColumnInfo, TableInfo } from './catalog.js';
 import type { Connection } from './connection.js';
 import { columnKind, conversion, IS_JSON_FUNCTION, isJsonFunctionSql } from './convert.js';
@@ -16,15 +17,6 @@ import {
   SEQ_COLUMN,
   uniqueIndexName,
 } from './sql.js';
-
-export interface TableMigration {
-  table: string;
-  created: boolean;
-  addedColumns: string[];
-  retypedColumns: string[];
-  /** Columns whose field was removed (or whose old values a type change could not keep): kept, not shown. */
-  hiddenColumns: string[];
-}
 
 /**
  * Brings one table in line with its schema without losing data, as the SQLite migration does: creates

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../../shared/src/messages.js';
 import type { Problem } from '../../../../shared/src/problems.js';
+import { hiddenColumnWarnings } from '../table-migration.js';
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import {
   type MaybePromise,
@@ -99,15 +100,7 @@ export class PostgresStore implements Store {
           throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
         }
         tables.set(schema.name, new PostgresTableStore(this.ctx, schema, (change) => onChange(schema, change)));
-        for (const column of migration.hiddenColumns) {
-          warnings.push({
-            code: 'hiddenColumn',
-            severity: 'warning',
-            message: messages.hiddenColumn(schema.table, column),
-            range: schema.range,
-            path: ['schemas', schema.name],
-          });
-        }
+        warnings.push(...hiddenColumnWarnings(schema, migration.hiddenColumns));
         if (migration.created) {
           const seeder = new PostgresTableStore(seeding, schema, () => {});
           for (const row of model.seed.get(schema.name) ?? []) await seeder.create(row, []);

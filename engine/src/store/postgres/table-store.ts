@@ -1,25 +1,16 @@
-import { httpMessages } from '../../../../shared/src/messages.js';
-import { HttpError } from '../../http-error.js';
-import { recordProblem } from '../../model/record-check.js';
-import type { FieldModel, RelationModel, SchemaModel } from '../../model/service-model.js';
+import type { RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, prepareInserts } from './bulk-insert.js';
-import {
-  type FixedValue,
-  type PreparedInsert,
-  type RefusedInsert,
-  StoreError,
-  type TableChange,
-  type TableStore,
-} from '../store.js';
+import type { FixedValue, PreparedInsert, RefusedInsert, TableChange, TableStore } from '../store.js';
 import type { ChangeNotifier } from './change-notifier.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
+import { isIdConflict, sequenceBump, sequencePastMax, sequenceToMax } from './id-sequence.js';
 import { listSql } from './list-sql.js';
-import { ident, primaryKeyName, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
-import { pathValue, updatePlan } from '../key-values.js';
-import { castOf, insertValues, keyConditions, type PgValue, pgValue } from './values.js';
+import { ident, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
+import { createRecord, updatePlan } from '../key-values.js';
+import { castOf, insertValues, keyConditions, locationValue, type PgValue, pgValue } from './values.js';
 
 type Row = Record<string, unknown>;
 
@@ -31,14 +22,6 @@ export interface TableContext {
   storeId: string;
   /** Tells other replicas about committed writes (see change-notifier.ts); undefined while seeding. */
   notifier: ChangeNotifier | undefined;
-}
-
-/** A location value as the field's type has it (the column comes back as text, so cached plans keep their result type). */
-function locationValue(field: FieldModel | undefined, text: unknown): unknown {
-  if (text === null || text === undefined || !field) return text;
-  if (castOf(field) === 'bigint' || castOf(field) === 'float8') return Number(text);
-  if (castOf(field) === 'boolean') return text === 'true';
-  return text;
 }
 
 /**
@@ -119,31 +102,14 @@ export class PostgresTableStore implements TableStore {
     fixed: readonly FixedValue[],
     locationColumn?: string,
   ): Promise<{ json: string; location: unknown }> {
-    const problem = recordProblem(this.schema, body, 'create');
-    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
-    const record: Row = { ...(body as Row) };
-    for (const { column, value } of fixed) {
-      const field = this.schema.fieldMap.get(column) as FieldModel;
-      const converted = pathValue(field, value);
-      if (record[column] !== undefined && record[column] !== converted) {
-        throw new HttpError(
-          400,
-          httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)),
-        );
-      }
-      record[column] = converted;
-    }
+    const record = createRecord(this.schema, body, fixed);
     const { fields, values } = insertValues(this.schema, record);
     const params: PgValue[] = [...values];
     const id = this.schema.idField;
     const explicitId = id?.autoId === 'integer' && fields.includes(id);
     // An id given by the client moves the id sequence past it, so later ids the database picks do
     // not meet it (SQLite picks max(id) + 1).
-    let bump = '';
-    if (explicitId && id) {
-      params.push(this.table, id.name);
-      bump = `, (SELECT setval(q.s, w.${ident(id.name)}) FROM (SELECT pg_get_serial_sequence($${params.length - 1}, $${params.length})::regclass AS s) q WHERE coalesce(pg_sequence_last_value(q.s), 0) < w.${ident(id.name)})`;
-    }
+    const bump = explicitId && id ? sequenceBump(this.table, id, params) : '';
     const location = locationColumn ? `, w.${ident(locationColumn)}::text` : ', NULL';
     const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${location}${bump} FROM w`;
     let rows: unknown[][];
@@ -154,14 +120,11 @@ export class PostgresTableStore implements TableStore {
       // The id the sequence gave was taken by a row written with that id while the sequence lagged
       // (two replicas writing explicit ids at once): move the sequence past the largest id and retry once.
       if (
-        !(id?.autoId === 'integer' && !explicitId && this.isIdConflict(err, failure)) ||
+        !(id?.autoId === 'integer' && !explicitId && isIdConflict(this.schema, err, failure)) ||
         this.ctx.connection.inTransaction
       )
         throw failure;
-      await this.ctx.connection.query(
-        `SELECT setval(pg_get_serial_sequence($1, $2), (SELECT max(${ident(id.name)}) FROM ${this.table}))`,
-        [this.table, id.name],
-      );
+      await sequenceToMax(this.ctx.connection, this.table, id);
       try {
         rows = await this.ctx.connection.query(sql, params);
       } catch (again) {
@@ -174,14 +137,6 @@ export class PostgresTableStore implements TableStore {
       json: row[0] as string,
       location: locationValue(locationColumn ? this.schema.fieldMap.get(locationColumn) : undefined, row[1]),
     };
-  }
-
-  private isIdConflict(err: unknown, failure: unknown): boolean {
-    return (
-      failure instanceof StoreError &&
-      failure.kind === 'conflict' &&
-      (err as { constraint?: unknown }).constraint === primaryKeyName(this.schema.table)
-    );
   }
 
   async update(
@@ -259,10 +214,7 @@ export class PostgresTableStore implements TableStore {
       }
       const id = this.schema.idField;
       if (id?.autoId === 'integer' && rows.some((p) => 'record' in p && p.record[id.name] != null))
-        await connection.query(
-          `SELECT setval(pg_get_serial_sequence($1::text, $2::text), max(${ident(id.name)})) FROM ${this.table} HAVING max(${ident(id.name)}) > coalesce(pg_sequence_last_value(pg_get_serial_sequence($1::text, $2::text)::regclass), 0)`,
-          [this.table, id.name],
-        );
+        await sequencePastMax(connection, this.table, id);
     });
     if (rows.length > 0) this.changed('insert');
     return rows.length;

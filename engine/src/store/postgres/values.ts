@@ -2,10 +2,9 @@
  * Values on their way into PostgreSQL: record values as bound parameters, path values (text) as the
  * column's type reads them, and the key rules a create and an update share with the SQLite store.
  */
-import { randomUUID } from 'node:crypto';
 import { fromText } from '../../../../shared/src/field-text.js';
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
-import { wellFormed } from '../key-values.js';
+import { createdFields, wellFormed } from '../key-values.js';
 import { CAST, expectedType, ident } from './sql.js';
 
 type Row = Record<string, unknown>;
@@ -23,18 +22,9 @@ export function pgValue(field: FieldModel, value: unknown): PgValue {
   return value as number | boolean;
 }
 
-/**
- * The fields a create writes for `record` and their values, as the SQLite store's insertValues
- * chooses them: an integer auto id not given is left to the column's identity; a uuid key missing
- * or null is made here; other missing fields get their default or null. Fills those values into
- * `record`, so a conflict can name them.
- */
+/** The fields a create writes for `record` (see `createdFields`, which fills `record`) and their values for PostgreSQL. */
 export function insertValues(schema: SchemaModel, record: Row): { fields: FieldModel[]; values: PgValue[] } {
-  const fields = schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null));
-  for (const f of fields) {
-    if (f.autoId === 'uuid' && record[f.name] === null) record[f.name] = randomUUID();
-    else if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
-  }
+  const fields = createdFields(schema, record);
   return { fields, values: fields.map((f) => pgValue(f, record[f.name])) };
 }
 
@@ -79,4 +69,12 @@ export function keyConditions(
   return columns
     .map((column, i) => textCondition(schema.fieldMap.get(column) as FieldModel, values[i] as string, params))
     .join(' AND ');
+}
+
+/** A location value as the field's type has it (the column comes back as text, so cached plans keep their result type). */
+export function locationValue(field: FieldModel | undefined, text: unknown): unknown {
+  if (text === null || text === undefined || !field) return text;
+  if (castOf(field) === 'bigint' || castOf(field) === 'float8') return Number(text);
+  if (castOf(field) === 'boolean') return text === 'true';
+  return text;
 }

@@ -3,9 +3,10 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { messages } from '../../../../shared/src/messages.js';
 import type { Problem } from '../../../../shared/src/problems.js';
+import { hiddenColumnWarnings, type TableMigration } from '../table-migration.js';
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import { fromPackage } from '../../package-root.js';
-import { migrateTable, type TableMigration } from './migrate.js';
+import { migrateTable } from './migrate.js';
 import { SqliteTableStore as TableStore, type TableChange } from './table-store.js';
 
 export type { Database };
@@ -122,15 +123,7 @@ export function setUpStore(
       done.push([schema.table, { signature, migration }]);
       const store = new TableStore(db, schema, (change) => onChange(schema, change));
       stores.set(schema.name, store);
-      for (const column of migration.hiddenColumns) {
-        warnings.push({
-          code: 'hiddenColumn',
-          severity: 'warning',
-          message: messages.hiddenColumn(schema.table, column),
-          range: schema.range,
-          path: ['schemas', schema.name],
-        });
-      }
+      warnings.push(...hiddenColumnWarnings(schema, migration.hiddenColumns));
       if (migration.created) insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);
     }
   });

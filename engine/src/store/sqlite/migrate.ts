@@ -1,18 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { FieldType } from '../../../../shared/src/config-schema.js';
 import type { SchemaModel } from '../../model/service-model.js';
+import type { TableMigration } from '../table-migration.js';
 import { AFFINITY, columnDefinition, ident, lookupIndexName, uniqueIndexName } from './sql.js';
 
 const META_TABLE = '_mockyard_fields';
-
-export interface TableMigration {
-  table: string;
-  created: boolean;
-  addedColumns: string[];
-  retypedColumns: string[];
-  /** Columns whose field was removed: their data is kept, but the API no longer shows them. */
-  hiddenColumns: string[];
-}
 
 interface ColumnInfo {
   name: string;

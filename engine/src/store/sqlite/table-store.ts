@@ -1,15 +1,12 @@
 import type Database from 'better-sqlite3';
-import { httpMessages } from '../../../../shared/src/messages.js';
-import { HttpError } from '../../http-error.js';
-import { recordProblem } from '../../model/record-check.js';
-import type { FieldModel, RelationModel, SchemaModel } from '../../model/service-model.js';
+import type { RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, insertValues, prepareInserts } from './prepared-insert.js';
 import type { PreparedInsert, RefusedInsert } from '../store.js';
 import type { Steps } from '../../time-slice.js';
 import { ident, OUTER, recordJsonExpr, relationsJsonExpr } from './sql.js';
 import { toSqlValue } from './sql-value.js';
-import { pathValue, updatePlan } from '../key-values.js';
+import { createRecord, updatePlan } from '../key-values.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
 import type { FixedValue, TableChange, TableStore } from '../store.js';
@@ -115,20 +112,7 @@ export class SqliteTableStore implements TableStore {
 
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
   create(body: unknown, fixed: readonly FixedValue[], locationColumn?: string): { json: string; location: unknown } {
-    const problem = recordProblem(this.schema, body, 'create');
-    if (problem) throw new HttpError(400, problem.message, {}, problem.field);
-    const record: Row = { ...(body as Row) };
-    for (const { column, value } of fixed) {
-      const field = this.schema.fieldMap.get(column) as FieldModel;
-      const converted = pathValue(field, value);
-      if (record[column] !== undefined && record[column] !== converted) {
-        throw new HttpError(
-          400,
-          httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)),
-        );
-      }
-      record[column] = converted;
-    }
+    const record = createRecord(this.schema, body, fixed);
     const { names, values } = insertValues(this.schema, record);
     const stmt = this.insertStatement(names, locationColumn);
     const row = this.write(() => stmt.all(...values)[0] as unknown[], record);
