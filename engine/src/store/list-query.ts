@@ -2,12 +2,14 @@ import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
+import { jsonParam } from './json-param.js';
+import { parseRelations, RELATION_PARAMS } from './list-relations.js';
+import { jsonSortKeys, sortKeys } from './list-sort.js';
+import { pageOf } from './list-window.js';
 
-export const MAX_LIMIT = 100;
 type Operator = 'gte' | 'lte' | 'gt' | 'lt' | 'ne' | 'like';
 const SUFFIX = /^(.+)_(gte|lte|gt|lt|ne|like)$/;
 const RESERVED = new Set(['_sort', '_order', '_page', '_limit', '_start', '_end', 'q']);
-const RELATION_PARAMS = ['_expand', '_embed'] as const;
 
 /** A filter value as the field's type reads it: a JSON field's value is its JSON text. */
 export type QueryValue = string | number | boolean;
@@ -60,30 +62,6 @@ export interface ListQuery {
 }
 
 /**
- * The relations a request asks for with `_expand` and `_embed` (repeated or comma-separated), or
- * undefined when it asks for none; an unknown name gives 400 listing the known ones. Only one level
- * is followed: an embedded or expanded record carries no relations of its own, so cycles end there.
- */
-export function parseRelations(schema: SchemaModel, query: URLSearchParams | undefined): RelationModel[] | undefined {
-  if (query === undefined || !(query.has('_expand') || query.has('_embed'))) return undefined;
-  const relations: RelationModel[] = [];
-  for (const param of RELATION_PARAMS) {
-    const known = param === '_expand' ? schema.expands : schema.embeds;
-    for (const raw of query.getAll(param)) {
-      for (const name of raw.split(',')) {
-        const trimmed = name.trim();
-        if (trimmed === '') continue;
-        const relation = known.get(trimmed);
-        if (!relation)
-          throw new HttpError(400, httpMessages.unknownRelation(param, trimmed, schema.name, [...known.keys()]));
-        if (!relations.includes(relation)) relations.push(relation);
-      }
-    }
-  }
-  return relations.length > 0 ? relations : undefined;
-}
-
-/**
  * A query-string value as the field's type reads it (field-text.ts): `age=30` is the number 30,
  * `active=true` the boolean, `tags=["a", "b"]` the JSON text. Empty text is refused for every type
  * but string: it stands for null, which `=` never matches.
@@ -96,30 +74,6 @@ function convert(field: FieldModel, param: string, raw: string): QueryValue {
   if (field.type === 'json') return JSON.stringify(value);
   return value as QueryValue;
 }
-
-function positiveInt(param: string, raw: string, min: number): number {
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min)
-    throw new HttpError(
-      400,
-      httpMessages.queryWrongType(param, min === 0 ? 'a whole number' : 'a positive whole number', raw),
-    );
-  return n;
-}
-
-/** A query parameter holding JSON (simple-REST's `sort`, `range`, `filter`), or 400 naming it. */
-function jsonParam(param: string, raw: string, expected: string, fits: (value: unknown) => boolean): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    value = undefined;
-  }
-  if (value === undefined || !fits(value)) throw new HttpError(400, httpMessages.queryWrongType(param, expected, raw));
-  return value;
-}
-
-const wholeNumber = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** simple-REST's `filter={"name":"Ada","id":[1,2]}` as query parameters: an array is "any of", an empty one matches nothing. */
 function filterParams(raw: string): { param: string; values: string[] }[] {
@@ -136,7 +90,6 @@ function filterParams(raw: string): { param: string; values: string[] }[] {
 }
 
 const SIMPLE_REST = ['sort', 'range', 'filter'] as const;
-const PAGE_HINT = 'page with _page and _limit, or slice with _start and _end (or _start and _limit)';
 
 /**
  * Parses list query parameters: equality filters, `_gte/_lte/_gt/_lt/_ne/_like` suffixes, `q`,
@@ -232,94 +185,4 @@ export function parseListQuery(
     simpleRest,
     ...pageOf(window, notes),
   };
-}
-
-/** The rows asked for: `_page`/`_limit`, `_start` with `_end` or `_limit`, or `range=[start,end]`; at most MAX_LIMIT. */
-function pageOf(
-  given: Map<string, string>,
-  notes: string[],
-): Pick<ListQuery, 'limit' | 'offset' | 'page' | 'paged' | 'window'> {
-  const has = (p: string): boolean => given.has(p);
-  const clash = (first: string, second: string, hint: string): never => {
-    throw new HttpError(400, httpMessages.queryConflict(first, second, hint));
-  };
-  if (has('range')) {
-    const other = ['_page', '_start', '_end', '_limit'].find(has);
-    if (other) clash('range', other, 'use range=[start,end] alone, or the _start/_end parameters');
-  }
-  if (has('_page')) {
-    const other = ['_start', '_end'].find(has);
-    if (other) clash('_page', other, PAGE_HINT);
-  }
-  if (has('_end') && has('_limit')) clash('_end', '_limit', PAGE_HINT);
-  const cap = (asked: number, what: string): number => {
-    if (asked <= MAX_LIMIT) return asked;
-    notes.push(`${what} ${asked} capped at ${MAX_LIMIT}`);
-    return MAX_LIMIT;
-  };
-  const num = (p: string, min: number): number | undefined => {
-    const raw = given.get(p);
-    return raw === undefined ? undefined : positiveInt(p, raw, min);
-  };
-  if (has('range')) {
-    const [first, last] = jsonParam(
-      'range',
-      given.get('range') as string,
-      'a JSON array [start, end] of whole numbers',
-      (v) => Array.isArray(v) && v.length === 2 && v.every(wholeNumber),
-    ) as [number, number];
-    const limit = cap(Math.max(0, last - first + 1), 'range of');
-    return { limit, offset: first, page: 1, paged: true, window: 'range' };
-  }
-  const start = num('_start', 0);
-  const end = num('_end', 0);
-  const asked = num('_limit', 0);
-  if (start !== undefined || end !== undefined) {
-    const offset = start ?? 0;
-    if (end !== undefined)
-      return {
-        limit: cap(Math.max(0, end - offset), '_end - _start of'),
-        offset,
-        page: 1,
-        paged: true,
-        window: 'start-end',
-      };
-    const limit = asked === undefined ? MAX_LIMIT : cap(asked, '_limit');
-    return { limit, offset, page: 1, paged: true, window: 'start-limit' };
-  }
-  const page = num('_page', 1) ?? 1;
-  const limit = asked === undefined ? MAX_LIMIT : cap(asked, '_limit');
-  return { limit, offset: (page - 1) * limit, page, paged: has('_page') || has('_limit'), window: 'page' };
-}
-
-/** simple-REST's `sort=["name","DESC"]`. */
-function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
-  const [column, order] = jsonParam(
-    'sort',
-    raw,
-    'a JSON array [field, "ASC" or "DESC"]',
-    (v) =>
-      Array.isArray(v) &&
-      (v.length === 1 || v.length === 2) &&
-      typeof v[0] === 'string' &&
-      (v[1] === undefined || (typeof v[1] === 'string' && /^(asc|desc)$/i.test(v[1]))),
-  ) as [string, string | undefined];
-  if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
-  return [{ column, descending: order?.toLowerCase() === 'desc' }];
-}
-
-/** `_sort=name,-age` or `_sort=name&_order=desc`. */
-function sortKeys(schema: SchemaModel, sort: string | undefined, order: string | undefined): SortKey[] {
-  if (!sort) return [];
-  const orders = (order ?? '').split(',').map((o) => o.trim().toLowerCase());
-  return sort.split(',').map((name, i) => {
-    let column = name.trim();
-    let descending = orders[i] === 'desc' || (orders.length === 1 && orders[0] === 'desc');
-    if (column.startsWith('-')) {
-      column = column.slice(1);
-      descending = true;
-    }
-    if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
-    return { column, descending };
-  });
 }

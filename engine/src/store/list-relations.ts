@@ -1,0 +1,30 @@
+import { httpMessages } from '../../../shared/src/messages.js';
+import { HttpError } from '../http-error.js';
+import type { RelationModel, SchemaModel } from '../model/service-model.js';
+
+/** The query parameters that ask for related records. */
+export const RELATION_PARAMS = ['_expand', '_embed'] as const;
+
+/**
+ * The relations a request asks for with `_expand` and `_embed` (repeated or comma-separated), or
+ * undefined when it asks for none; an unknown name gives 400 listing the known ones. Only one level
+ * is followed: an embedded or expanded record carries no relations of its own, so cycles end there.
+ */
+export function parseRelations(schema: SchemaModel, query: URLSearchParams | undefined): RelationModel[] | undefined {
+  if (query === undefined || !(query.has('_expand') || query.has('_embed'))) return undefined;
+  const relations: RelationModel[] = [];
+  for (const param of RELATION_PARAMS) {
+    const known = param === '_expand' ? schema.expands : schema.embeds;
+    for (const raw of query.getAll(param)) {
+      for (const name of raw.split(',')) {
+        const trimmed = name.trim();
+        if (trimmed === '') continue;
+        const relation = known.get(trimmed);
+        if (!relation)
+          throw new HttpError(400, httpMessages.unknownRelation(param, trimmed, schema.name, [...known.keys()]));
+        if (!relations.includes(relation)) relations.push(relation);
+      }
+    }
+  }
+  return relations.length > 0 ? relations : undefined;
+}

@@ -1,0 +1,37 @@
+import { httpMessages } from '../../../shared/src/messages.js';
+import { HttpError } from '../http-error.js';
+import type { SchemaModel } from '../model/service-model.js';
+import { jsonParam } from './json-param.js';
+import type { SortKey } from './list-query.js';
+
+/** simple-REST's `sort=["name","DESC"]`. */
+export function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
+  const [column, order] = jsonParam(
+    'sort',
+    raw,
+    'a JSON array [field, "ASC" or "DESC"]',
+    (v) =>
+      Array.isArray(v) &&
+      (v.length === 1 || v.length === 2) &&
+      typeof v[0] === 'string' &&
+      (v[1] === undefined || (typeof v[1] === 'string' && /^(asc|desc)$/i.test(v[1]))),
+  ) as [string, string | undefined];
+  if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
+  return [{ column, descending: order?.toLowerCase() === 'desc' }];
+}
+
+/** `_sort=name,-age` or `_sort=name&_order=desc`. */
+export function sortKeys(schema: SchemaModel, sort: string | undefined, order: string | undefined): SortKey[] {
+  if (!sort) return [];
+  const orders = (order ?? '').split(',').map((o) => o.trim().toLowerCase());
+  return sort.split(',').map((name, i) => {
+    let column = name.trim();
+    let descending = orders[i] === 'desc' || (orders.length === 1 && orders[0] === 'desc');
+    if (column.startsWith('-')) {
+      column = column.slice(1);
+      descending = true;
+    }
+    if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
+    return { column, descending };
+  });
+}
