@@ -4,7 +4,7 @@ import { type FieldType, HTTP_METHODS, type HttpMethod, type JsonValue } from '.
 import { applyChanges, type ConfigChange } from '../../../shared/src/config-edit/changes.js';
 import type { ProxiedExchange } from '../http/proxy.js';
 import { tableNameFor } from '../model/table-name.js';
-import { schemaNameFor } from '../openapi/convert.js';
+import { schemaNameFor } from '../openapi/import-names.js';
 import { RECORD_BODY_LIMIT, type RecordHost, type RecordMode } from './switch.js';
 
 /**

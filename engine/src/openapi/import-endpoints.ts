@@ -1,0 +1,91 @@
+/** Which operations become schema-backed endpoints, and of which schema. */
+import type { FieldType, Operation } from '../../../shared/src/config-schema.js';
+import type { OperationInfo } from './import-operations.js';
+import type { SchemaInfo } from './import-schemas.js';
+import { isObj, typeOf } from './schema-walk.js';
+
+const LOOKUP_TYPES = new Set<FieldType>(['string', 'number', 'integer', 'datetime']);
+
+/** The status each operation answers with by default; another one is written into the endpoint. */
+export const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
+
+const lastIsParam = (op: OperationInfo): boolean => /\/:[^/]+$/.test(op.mockPath ?? '');
+
+/** The schema an operation reads or writes: the items of an array answer, the answer, or the request body. */
+export function linkedSchema(
+  op: OperationInfo,
+  schemaOf: (s: unknown) => SchemaInfo | undefined,
+): SchemaInfo | undefined {
+  const response = op.responseSchema;
+  if (isObj(response) && typeOf(response) === 'array') return lastIsParam(op) ? undefined : schemaOf(response.items);
+  return schemaOf(response) ?? schemaOf(op.requestSchema);
+}
+
+/**
+ * The schema-backed endpoint an operation can be: a list or create on a collection path, a get,
+ * update or delete on its item path, answering (or taking) one schema's records. Undefined: inline.
+ */
+export function schemaBacked(
+  op: OperationInfo,
+  schemaOf: (s: unknown) => SchemaInfo | undefined,
+  byPath: Map<string, SchemaInfo>,
+): { info: SchemaInfo; operation: Operation; key?: string } | undefined {
+  const item = lastIsParam(op);
+  const response = op.responseSchema;
+  const listOf = isObj(response) && typeOf(response) === 'array' ? schemaOf(response.items) : undefined;
+  let info: SchemaInfo | undefined;
+  let operation: Operation;
+  switch (op.method) {
+    case 'GET':
+      if (item) {
+        info = schemaOf(response);
+        operation = 'get';
+      } else {
+        info = listOf;
+        operation = 'list';
+      }
+      break;
+    case 'POST':
+      if (item) return undefined;
+      info = schemaOf(response) ?? schemaOf(op.requestSchema);
+      // The answer must be the record (or nothing): an answer of another shape stays inline.
+      if (response !== undefined && !schemaOf(response)) return undefined;
+      operation = 'create';
+      break;
+    case 'PUT':
+    case 'PATCH':
+      if (!item) return undefined;
+      info = schemaOf(response) ?? (response === undefined ? schemaOf(op.requestSchema) : undefined);
+      operation = 'update';
+      break;
+    case 'DELETE':
+      if (!item) return undefined;
+      info = schemaOf(response) ?? (response === undefined ? byPath.get(op.mockPath as string) : undefined);
+      operation = 'delete';
+      break;
+  }
+  if (!info) return undefined;
+  // Every parameter but an item's last must be a field the path filters on.
+  const filters = item ? op.params.slice(0, -1) : op.params;
+  if (filters.some((p) => !LOOKUP_TYPES.has(info.fields.get(p) as FieldType))) return undefined;
+  if (!item) return { info, operation };
+  const last = op.params[op.params.length - 1] as string;
+  if (LOOKUP_TYPES.has(info.fields.get(last) as FieldType)) return { info, operation };
+  if (LOOKUP_TYPES.has(info.fields.get('id') as FieldType)) return { info, operation, key: 'id' };
+  return undefined;
+}
+
+const OPERATIONS = new Set<string>(['list', 'get', 'create', 'update', 'delete']);
+
+/** The endpoint a Mockyard export described, when its schema was carried over. */
+export function hinted(
+  op: OperationInfo,
+  byName: Map<string, SchemaInfo>,
+): { info: SchemaInfo; operation: Operation; key?: string } | undefined {
+  const { hint } = op;
+  if (!hint || typeof hint.schema !== 'string' || !OPERATIONS.has(String(hint.operation))) return undefined;
+  const info = byName.get(hint.schema);
+  if (!info) return undefined;
+  const key = typeof hint.key === 'string' && info.fields.has(hint.key) ? hint.key : undefined;
+  return { info, operation: hint.operation as Operation, ...(key ? { key } : {}) };
+}
