@@ -1,13 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportOpenApiText, readErrorReason } from '../../engine/src/index.js';
-import { type Colors, displayPath, formatProblem } from './format.js';
-
-type Fail = (message: string, code: number) => never;
+import { exportOpenApiText } from '../../engine/src/index.js';
+import { printProblems, readConfig } from './config-input.js';
+import { fail } from './exit.js';
+import { type Colors, displayPath } from './format.js';
 
 /** `mockyard export CONFIG [-o openapi.yaml|openapi.json]`: the description on stdout, or in the file. */
-export async function exportCommand(args: string[], c: Colors, fail: Fail, usage: (m: string) => never): Promise<void> {
+export async function exportCommand(args: string[], c: Colors): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -18,19 +18,11 @@ export async function exportCommand(args: string[], c: Colors, fail: Fail, usage
       'no-color': { type: 'boolean' },
     },
   });
-  const file = positionals[0];
-  if (!file) usage('missing CONFIG (a YAML file)');
-  const path = resolve(file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    fail(`cannot read ${file}: ${readErrorReason(err)}`, 1);
-  }
+  const { path, text } = readConfig(positionals[0]);
   const format = values.json || values.output?.toLowerCase().endsWith('.json') ? 'json' : 'yaml';
   const result = await exportOpenApiText(text, path, format);
   if (!result.ok) {
-    for (const p of result.problems) process.stderr.write(`${formatProblem(path, p, c)}\n`);
+    printProblems(path, result.problems, c);
     fail(`${displayPath(path)} is not valid; fix the problems above before exporting.`, 1);
   }
   if (!values.output) {

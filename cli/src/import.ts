@@ -2,9 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importOpenApi } from '../../engine/src/index.js';
+import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
-
-type Fail = (message: string, code: number) => never;
 
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
@@ -18,7 +17,7 @@ function defaultOutput(source: string): string {
 }
 
 /** `mockyard import FILE|URL [-o OUT.yaml] [--force]`. */
-export async function importCommand(args: string[], c: Colors, fail: Fail, usage: (m: string) => never): Promise<void> {
+export async function importCommand(args: string[], c: Colors): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,

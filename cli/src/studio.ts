@@ -12,7 +12,9 @@ import {
   startStudioServer,
 } from '../../engine/src/studio-entry.js';
 import { databaseOption } from './database-option.js';
-import { displayPath, formatProblem, type Colors } from './format.js';
+import { printProblems } from './config-input.js';
+import { fail } from './exit.js';
+import { displayPath, type Colors } from './format.js';
 
 /** The built renderer: dist/renderer next to dist/cli. */
 export const rendererDir = (): string => fromPackage('dist', 'renderer');
@@ -21,7 +23,7 @@ export const rendererDir = (): string => fromPackage('dist', 'renderer');
  * `mockyard studio CONFIG`: the desktop studio's UI in a browser. Serves the mock from the config
  * and the studio on 127.0.0.1, guarded by a token in the printed URL.
  */
-export async function studio(args: string[], c: Colors, fail: (message: string, code: number) => never): Promise<void> {
+export async function studio(args: string[], c: Colors): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -63,7 +65,7 @@ export async function studio(args: string[], c: Colors, fail: (message: string, 
     await session.close();
     fail(`cannot read ${file}: ${readErrorReason(err)}`, 1);
   }
-  for (const p of session.problems) process.stderr.write(`${formatProblem(configPath, p, c)}\n`);
+  printProblems(configPath, session.problems, c);
   let server: Awaited<ReturnType<typeof startStudioServer>>;
   try {
     server = await startStudioServer({

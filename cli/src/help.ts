@@ -1,0 +1,36 @@
+/** The text of `mockyard --help`. */
+export const HELP = `Usage: mockyard <command> [options]
+
+Commands:
+  serve CONFIG      Serve the endpoints of a YAML config over HTTP, backed by SQLite
+  validate CONFIG   Check a config; print every problem as file:line:col and exit 1 if any is an error
+  studio CONFIG     Open the studio (editor, data, live log) in a browser: serves the mock and the UI
+  schema            Print the config's JSON Schema (for editors: mockyard schema > mockyard.schema.json)
+  import FILE|URL   Make a config from an OpenAPI 3.x or Swagger 2.0 description [-o OUT.yaml] [--force]
+  export CONFIG     Write an OpenAPI 3.1 description of a config [-o openapi.yaml|.json]
+
+Options for serve:
+  --port N          Port to listen on (overrides server.port; default 3000; 0 picks a free one)
+  --host H          Interface to bind (overrides server.host; default 127.0.0.1)
+  --db FILE|URL     SQLite file or postgres:// URL (overrides server.database and DATABASE_URL;
+                    default: the config's name with .sqlite)
+  --watch           Reload when the config file changes; a bad edit keeps the last good config
+  --admin           Turn on /__mockyard/ (reset, log) with a generated token, printed at start
+  --proxy URL       Forward requests that match no endpoint to URL (overrides server.proxy)
+  --record          Write each proxied JSON answer into the config as an inline endpoint
+  --record-schemas  As --record, and a JSON array on a collection path becomes a schema,
+                    a resource and seed rows
+  --quiet           Do not print a line per request
+  --no-log          Keep no request log (the admin API's log stays empty)
+  --no-color        Plain output (also when NO_COLOR is set or output is not a terminal)
+  --color           Coloured output even when not a terminal (also when FORCE_COLOR is set)
+
+Options for studio:
+  --port N          Port of the studio UI (default 4400; 127.0.0.1 only)
+  --api-port N      Port of the mock (overrides server.port)
+  --db FILE         As for serve
+
+  -h, --help        Show this help
+  -v, --version     Show the version
+
+Exit codes: 0 ok, 1 invalid config, 2 bad usage, 3 could not start (e.g. port in use).`;

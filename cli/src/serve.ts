@@ -1,0 +1,166 @@
+import { parseArgs } from 'node:util';
+import { messages } from '../../shared/src/messages.js';
+import { parsePort, portMessage } from '../../shared/src/port.js';
+// The engine's public entry. It is cheap to load: the full validator (which loads `yaml`) and the
+// studio's code stay in chunks of the bundle that only `validate` and `studio` load.
+import { Engine, isLoopbackHost, watchConfig } from '../../engine/src/index.js';
+import { printProblems, readConfig, storeOnly } from './config-input.js';
+import { databaseOption } from './database-option.js';
+import { EXIT, usage } from './exit.js';
+import { type Colors, displayPath, formatEndpoints, formatStatus } from './format.js';
+import { clockTime, ServeOutput } from './request-lines.js';
+import { version } from './version.js';
+
+/** A port option's value, or exit 2 with the one port message. */
+function portOption(name: string, text: string): number {
+  return parsePort(text) ?? usage(portMessage(name, text));
+}
+
+/** `mockyard serve CONFIG`: serves the config's endpoints until SIGINT or SIGTERM. */
+export async function serve(args: string[], c: Colors): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      watch: { type: 'boolean' },
+      admin: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      'no-log': { type: 'boolean' },
+      color: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+      proxy: { type: 'string' },
+      record: { type: 'boolean' },
+      'record-schemas': { type: 'boolean' },
+    },
+  });
+  if (values.proxy !== undefined && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(values.proxy))
+    usage(`--proxy must be an http:// or https:// URL, not '${values.proxy}'`);
+  const { path, text } = readConfig(positionals[0]);
+  const port = values.port === undefined ? undefined : portOption('--port', values.port);
+  const engine = new Engine({
+    configPath: path,
+    port,
+    host: values.host,
+    database: databaseOption(values.db),
+    admin: values.admin,
+    log: { enabled: !values['no-log'] },
+    proxy: values.proxy,
+    record: values['record-schemas'] ? 'schemas' : values.record ? 'endpoints' : undefined,
+  });
+  const result = await engine.apply(text);
+  if (!result.ok) {
+    printProblems(path, result.problems, c);
+    // Nothing is open, so the process ends once its output is written (process.exit could cut a piped stderr short).
+    if (storeOnly(result.problems)) {
+      // The config is fine; its database is not usable (locked, read-only, damaged). The file is left as it is.
+      process.stderr.write(
+        c.red(`\nmockyard: could not start: the database cannot be used (see above); it was left as it is.\n`),
+      );
+      process.exitCode = EXIT.failed;
+      return;
+    }
+    process.stderr.write(c.red(`\n${displayPath(path)} is not valid; fix the problems above.\n`));
+    process.exitCode = EXIT.invalid;
+    return;
+  }
+  // --host overrides the config's `host:`: the warning validation gave about that one does not apply,
+  // and --host is not part of the text, so it is checked here.
+  printProblems(
+    path,
+    values.host === undefined ? result.problems : result.problems.filter((p) => p.code !== 'bindPublic'),
+    c,
+  );
+  if (engine.recording && !engine.model?.server.proxy) {
+    await engine.stop();
+    usage('--record needs an upstream to record from: --proxy URL or server.proxy');
+  }
+  const host = engine.model?.server.host ?? '';
+  if (values.host !== undefined && !isLoopbackHost(host))
+    process.stderr.write(`${c.yellow('warning')} ${messages.bindPublic(host)}\n`);
+  let address: Awaited<ReturnType<Engine['start']>>;
+  try {
+    address = await engine.start();
+  } catch (err) {
+    process.stderr.write(`mockyard: ${(err as Error).message}\n`);
+    await engine.stop();
+    process.exitCode = EXIT.failed;
+    return;
+  }
+  let watcher: ReturnType<typeof watchConfig> | undefined;
+  // Before anything is printed: a client that sees the URL may stop the server at once, and a
+  // SIGTERM that came before these were installed would kill it instead of stopping it cleanly.
+  const output = new ServeOutput(process.stdout, process.stderr);
+  // Lines of the last turn of the loop are not lost to an exit that comes before it ends.
+  process.once('exit', () => output.flush());
+  const shutdown = (): void => {
+    void (async () => {
+      await watcher?.close();
+      await engine.stop();
+      output.flush();
+      process.exit(EXIT.ok);
+    })();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  const model = engine.model;
+  const out = process.stdout;
+  out.write(`${c.bold('Mockyard')} ${version()} serving ${displayPath(path)}\n`);
+  out.write(`  ${c.cyan(address.url)}\n`);
+  out.write(
+    c.dim(
+      `  database ${model?.server.database === ':memory:' ? ':memory:' : displayPath(model?.server.database ?? '')}\n\n`,
+    ),
+  );
+  out.write(`${formatEndpoints(result.endpoints, c).join('\n')}\n\n`);
+  if (model?.server.proxy)
+    out.write(
+      `  proxy: unmatched requests go to ${model.server.proxy}${engine.recording ? `, answers recorded into ${displayPath(path)}` : ''}\n`,
+    );
+  if (model?.server.adminToken)
+    out.write(`  admin API: ${address.url}/__mockyard/ (Authorization: Bearer ${model.server.adminToken})\n`);
+
+  if (!values.quiet) {
+    const clock = clockTime();
+    engine.on('served', (e) =>
+      output.line(
+        `${c.dim(clock(e.time))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
+      ),
+    );
+  }
+  engine.on('recorded', (e) =>
+    output.write(
+      `${c.green('Recorded')} ${e.method} ${e.path} (${e.status})${e.schema ? ` as schema ${e.schema} with a resource and seed rows` : ''}\n`,
+    ),
+  );
+  engine.on('serverError', (e) => output.error(`${c.red('error')} ${e.message}\n`));
+  engine.on('listening', (a) => output.write(`Now listening on ${c.cyan(a.url)}\n`));
+
+  if (values.watch) {
+    watcher = watchConfig(path, {
+      initialText: text,
+      onChange: (next) => {
+        void engine.apply(next).then((r) => {
+          output.flush();
+          printProblems(path, r.problems, c);
+          if (r.ok) output.write(`${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoints)\n`);
+          else if (storeOnly(r.problems))
+            output.error(
+              c.yellow(`Not reloaded: the database cannot be used (see above); still serving the last good config.\n`),
+            );
+          else
+            output.error(
+              c.yellow(`Not reloaded: ${displayPath(path)} has errors; still serving the last good config.\n`),
+            );
+        });
+      },
+      onError: (err) => output.error(`${c.yellow('warning')} ${err.message}\n`),
+    });
+    // Say so only once the watch is set up: an edit made before that would go unnoticed.
+    await watcher.ready;
+    output.write(c.dim(`Watching ${displayPath(path)} for changes.\n`));
+  }
+  output.write(c.dim('Press Ctrl+C to stop.\n'));
+}
