@@ -1,9 +1,11 @@
 // `references:`, `as:` and `onDelete:` in the config (issue 20): the model they compile to, and the
 // problems they give, each placed at its line and column.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Problem } from '../../shared/src/problems.js';
 import { validateConfig } from '../src/config/validate.js';
+import { fromPackage } from '../src/package-root.js';
 import { yaml } from './helpers.js';
 
 const summarise = (problems: readonly Problem[]): string[] =>
@@ -129,4 +131,107 @@ test('as or onDelete without references is a warning at the key; a bad onDelete 
   assert.deepEqual(problemsOf(withPost('        authorId: { type: integer, references: User.a.b }')), [
     "10:46 error invalidReference Field Post.authorId references 'User.a.b'; write a schema name (User) or a schema and field (User.slug).",
   ]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Seed rows keep their references as an API create does
+
+/** User (with a self-reference and a unique slug) and Post seeded with the rows written in after `seed:`. */
+const seeded = (seed: string): string => `schemas:
+  User:
+    properties:
+      id: integer
+      slug: { type: string, unique: true }
+      managerId: { type: integer, references: User }
+  Post:
+    properties:
+      id: integer
+      authorId: { type: integer, references: User }
+      editorSlug: { type: string, references: User.slug }
+endpoints:
+  - resource: User
+  - resource: Post
+seed:
+${seed}`;
+
+test('a seed reference to no seed row of the referenced schema is an error at its value, listing the seeded keys', () => {
+  const text = seeded(`  User:
+    - { slug: ada }
+    - { slug: alan }
+    - { slug: grace }
+  Post:
+    - { authorId: 1 }
+    - { authorId: 3, editorSlug: alan }
+    - { authorId: 99 }
+    - { authorId: 2, editorSlug: ghost }
+`);
+  assert.deepEqual(problemsOf(text), [
+    '23:19 error seedReferenceMissing Seed row 3 of Post: authorId 99 refers to no User (seed ids: 1, 2, 3).',
+    '24:34 error seedReferenceMissing Seed row 4 of Post: editorSlug "ghost" refers to no User (seed slugs: "ada", "alan", "grace").',
+  ]);
+  const { model, problems } = validateConfig(text);
+  assert.equal(model, undefined);
+  // The range is the value's, so the editor underlines 99 itself.
+  assert.deepEqual(problems[0]?.range, { start: { line: 23, column: 19 }, end: { line: 23, column: 21 } });
+});
+
+test('seed ids count as the stores give them: written ones, and the next after the largest for the rest', () => {
+  const ok = seeded(`  User:
+    - { id: 5, slug: a }
+    - { slug: b }
+    - { id: 2, slug: c }
+    - { slug: d }
+  Post:
+    - { authorId: 5 }
+    - { authorId: 6 }
+    - { authorId: 2 }
+    - { authorId: 7 }
+`);
+  assert.deepEqual(problemsOf(ok), []);
+  assert.deepEqual(problemsOf(ok.replace('{ authorId: 7 }', '{ authorId: 3 }')), [
+    '25:19 error seedReferenceMissing Seed row 4 of Post: authorId 3 refers to no User (seed ids: 5, 6, 2, 7).',
+  ]);
+});
+
+test('a self-reference may name a seed row written after it; one naming no row is an error', () => {
+  const text = seeded(`  User:
+    - { slug: boss, managerId: 3 }
+    - { slug: ada, managerId: 1 }
+    - { slug: top }
+`);
+  assert.deepEqual(problemsOf(text), []);
+  assert.deepEqual(problemsOf(text.replace('managerId: 3', 'managerId: 4')), [
+    '17:32 error seedReferenceMissing Seed row 1 of User: managerId 4 refers to no User (seed ids: 1, 2, 3).',
+  ]);
+});
+
+test('seed references are not checked against a schema without seed rows; null and left-out references pass', () => {
+  // Nothing seeds User here: its table may be filled another way (an existing database, an import).
+  assert.deepEqual(problemsOf(seeded('  Post:\n    - { authorId: 42 }\n    - { authorId: null }\n')), []);
+  assert.deepEqual(
+    problemsOf(seeded('  User:\n    - { slug: a }\n  Post:\n    - { authorId: null }\n    - { editorSlug: a }\n')),
+    [],
+  );
+});
+
+test('a long list of seeded keys is cut after ten, and an invalid row is not reported again for its reference', () => {
+  const users = Array.from({ length: 12 }, (_, i) => `    - { slug: u${i} }`).join('\n');
+  assert.deepEqual(
+    problemsOf(seeded(`  User:\n${users}\n  Post:\n    - { authorId: 99 }\n    - { id: x, authorId: 98 }\n`)),
+    [
+      '30:19 error seedReferenceMissing Seed row 1 of Post: authorId 99 refers to no User (seed ids: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …).',
+      `31:7 error seedRowInvalid Seed row 2 of Post: Field 'id' must be an integer, not the text "x".`,
+    ],
+  );
+});
+
+test('the seeded example configs keep their references', () => {
+  for (const file of ['blog.yaml', 'dynamic.yaml', 'scale-out/mockyard.yaml']) {
+    const text = readFileSync(fromPackage('examples', file), 'utf8');
+    assert.deepEqual(
+      problemsOf(text).filter((p) => p.includes(' error ')),
+      [],
+      file,
+    );
+  }
 });

@@ -291,3 +291,25 @@ test('generated rows pick existing keys for references, and say so; an empty ref
     await s.close();
   }
 });
+
+test('Save as seed keeps seed references: a table referencing rows the other seed lacks is refused until that is saved', async () => {
+  const s = await open();
+  try {
+    const ada = await s.handlers['tables.insert']({ table: 'users', row: { name: 'Ada Byron', slug: 'byron' } });
+    await s.handlers['tables.insert']({ table: 'posts', row: { title: 'Notes', authorId: ada.id } });
+    const refused = await failureOf(s.handlers['tables.saveSeed']({ table: 'posts' }));
+    assert.deepEqual(refused.body, {
+      error: `The config with these seed rows is not valid: Seed row 2 of Post: authorId ${ada.id} refers to no User (seed ids: 1, 2, 3).`,
+      code: 'invalid',
+    });
+    // Once the users are the seed, the posts may be too.
+    assert.deepEqual(await s.handlers['tables.saveSeed']({ table: 'users' }), { rows: 4 });
+    assert.deepEqual(await s.handlers['tables.saveSeed']({ table: 'posts' }), { rows: 2 });
+    assert.deepEqual(
+      (await s.handlers['config.validate']({ text: s.session.text })).problems.filter((p) => p.severity === 'error'),
+      [],
+    );
+  } finally {
+    await s.close();
+  }
+});

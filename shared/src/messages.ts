@@ -70,6 +70,16 @@ export const messages = {
   resourceWithoutKey: (schema: string) =>
     `Resource ${schema} has no 'id' field to use in /:id; add \`key:\` naming one of its fields.`,
   seedRowInvalid: (schema: string, index: number, problem: string) => `Seed row ${index + 1} of ${schema}: ${problem}.`,
+  seedReferenceMissing: (
+    schema: string,
+    index: number,
+    field: string,
+    value: string,
+    target: string,
+    key: string,
+    seeded: readonly string[],
+  ) =>
+    `Seed row ${index + 1} of ${schema}: ${field} ${value} refers to no ${target} (seed ${key}s: ${seeded.length ? seeded.join(', ') : 'none known'}).`,
   latencyMinAboveMax: () => 'Latency `min` must not be greater than `max`.',
   hiddenColumn: (table: string, column: string) =>
     `Column '${column}' of table '${table}' is no longer a field; its data is kept but hidden.`,

@@ -4,11 +4,12 @@ import type { Problem } from '../../../shared/src/problems.js';
 import { checkRecord } from '../model/record-check.js';
 import type { SchemaModel } from '../model/service-model.js';
 import type { BrokenNames } from './compile-schemas.js';
+import { checkSeedReferences, type SeedRow } from './compile-seed-references.js';
 import { didYouMean } from './did-you-mean.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource } from './source.js';
 
-/** Seed rows per schema, each row checked as a create would check it. */
+/** Seed rows per schema, each row checked as a create would check it, its references included. */
 export function compileSeed(
   source: ConfigSource,
   raw: unknown,
@@ -18,6 +19,8 @@ export function compileSeed(
 ): Map<string, Record<string, JsonValue>[]> {
   const seed = new Map<string, Record<string, JsonValue>[]>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return seed;
+  const declared = new Map<string, unknown[]>();
+  const goodRows = new Map<string, SeedRow[]>();
   for (const [name, rows] of Object.entries(raw as Record<string, unknown>)) {
     const schema = schemas.get(name);
     if (!schema) {
@@ -30,7 +33,8 @@ export function compileSeed(
       continue;
     }
     if (!Array.isArray(rows)) continue;
-    const good: Record<string, JsonValue>[] = [];
+    declared.set(name, rows);
+    const good: SeedRow[] = [];
     rows.forEach((row: unknown, index) => {
       // A row that is not a mapping is reported by the structure check.
       if (row === null || typeof row !== 'object' || Array.isArray(row)) return;
@@ -46,10 +50,15 @@ export function compileSeed(
           ),
         );
       } else {
-        good.push(row as Record<string, JsonValue>);
+        good.push({ row: row as Record<string, JsonValue>, index });
       }
     });
-    seed.set(name, good);
+    goodRows.set(name, good);
+    seed.set(
+      name,
+      good.map((g) => g.row),
+    );
   }
+  checkSeedReferences(source, schemas, declared, goodRows, problems);
   return seed;
 }
