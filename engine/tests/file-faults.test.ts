@@ -30,6 +30,7 @@ import type { ServerStatus } from '../../shared/src/studio-contract.js';
 import { Engine } from '../src/engine.js';
 import { StudioSession } from '../src/studio/session.js';
 import { tempDir } from './helpers.js';
+import { eventually as pollUntil } from './eventually.js';
 
 const IS_ROOT = process.getuid?.() === 0;
 /** As root, permissions do not stop reads or writes; a child process run as `nobody` sees them. */
@@ -69,19 +70,9 @@ seed:
 const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 8000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+/** eventually() with what is awaited first and 8 s to wait, as every call here reads. */
+const eventually = (check: () => boolean | Promise<boolean>, what: string, ms = 8000): Promise<void> =>
+  pollUntil(check, ms, what);
 
 async function versionAt(url: string): Promise<number | string> {
   const res = await fetch(`${url}/version`);
