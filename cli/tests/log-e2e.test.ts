@@ -92,10 +92,12 @@ test('the log shows requests live with their details, filters and clears, and st
 
     // A burst of requests that lasts as long as the clicks (and is at least three times the log's
     // limit): clicks keep answering and the kept count stops at the limit.
-    // The browser's Event Timing API measures input latency: from the click to the next frame
-    // painted after its handlers ran (only events slower than 16 ms are reported).
+    // The browser's Event Timing API measures input latency: `duration` runs from the click to the
+    // next frame painted after its handlers ran (only events slower than 16 ms are reported), and
+    // `processingEnd - processingStart` is the time the studio's own handlers (and the render they
+    // cause) took.
     await page.evaluate(
-      `window.__slowInputs = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'click' || e.name === 'pointerdown' || e.name === 'pointerup') window.__slowInputs.push(e.duration); }).observe({ type: 'event', durationThreshold: 16 })`,
+      `window.__slowInputs = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'click' || e.name === 'pointerdown' || e.name === 'pointerup') window.__slowInputs.push([e.duration, e.processingEnd - e.processingStart]); }).observe({ type: 'event', durationThreshold: 16 })`,
     );
     const sending = burst(`${mock}/health`, 3000, 32);
     await rows.first().waitFor({ timeout: 10_000 });
@@ -118,19 +120,21 @@ test('the log shows requests live with their details, filters and clears, and st
     latencies.sort((a, b) => a - b);
     const median = latencies[Math.floor(latencies.length / 2)] as number;
     const worst = latencies[latencies.length - 1] as number;
-    const slowInputs = (await page.evaluate('window.__slowInputs')) as number[];
-    const worstInput = Math.max(0, ...slowInputs);
+    const slowInputs = (await page.evaluate('window.__slowInputs')) as [number, number][];
+    const worstInput = Math.max(0, ...slowInputs.map(([duration]) => duration));
+    const worstHandling = Math.max(0, ...slowInputs.map(([, processing]) => processing));
     t.diagnostic(
       `click round trip through Playwright during the burst: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (${latencies.length} clicks)`,
     );
     t.diagnostic(
-      `input latency (Event Timing) during the burst: ${slowInputs.length} of ${latencies.length * 3} input events over 16 ms, worst ${worstInput.toFixed(0)} ms`,
+      `input latency (Event Timing) during the burst: ${slowInputs.length} of ${latencies.length * 3} input events over 16 ms, worst ${worstInput.toFixed(0)} ms to the next frame, worst ${worstHandling.toFixed(0)} ms in the studio's handlers`,
     );
-    // The renderer's own handling of an input (Event Timing) must not block for a second during the
-    // burst. The round trip through Playwright is a diagnostic only: it measures how busy the machine
-    // is (npm test runs other suites on the same two cores) as much as the studio, and a timed bound on
-    // it failed a run with the machine at load 10; every click above did toggle the button.
-    assert.ok(worstInput < 1000, `an input took ${worstInput} ms`);
+    // The studio's own handling of an input must not block for a second during the burst. Input to
+    // next frame and the round trip through Playwright are diagnostics only: they measure how busy
+    // the machine is (npm test runs other suites on the same two cores) as much as the studio. A
+    // bound on the round trip failed a run at load 10, and one on input-to-frame (2088 ms, with the
+    // handlers fast) failed a CI run; every click above did toggle the button.
+    assert.ok(worstHandling < 1000, `the studio spent ${worstHandling} ms handling one input`);
     if (clicks % 2 === 1) await pause.click();
     await page.getByTestId('log-counts').filter({ hasText: '1000 kept (limit 1000)' }).waitFor({ timeout: 15_000 });
     await page.screenshot({ path: join(shots, 'log-2-after-burst.png') });
