@@ -599,7 +599,9 @@ test('--no-color output has no ANSI escapes, even when colour is forced', async 
   }
 });
 
-test('serve starts a 50-endpoint config quickly (spawn to first HTTP answer)', async (t) => {
+// The time from spawn to the first answer is a diagnostic here; `npm run bench` measures startup on
+// a quiet machine (a wall-clock bound in a suite that runs files side by side measures the load).
+test('serve starts a 50-endpoint config and lists one line per endpoint', async (t) => {
   const { dir, cleanup } = tempDir();
   // Eight resources (six endpoints each) and two lookups: 50 endpoints.
   const names = ['Author', 'Book', 'Chapter', 'Review', 'Shelf', 'Library', 'Member', 'Event'];
@@ -621,7 +623,6 @@ test('serve starts a 50-endpoint config quickly (spawn to first HTTP answer)', a
     // It listens before it prints the endpoint list, so wait for the end of the banner before counting.
     await serving.waitFor(/Press Ctrl\+C to stop/);
     assert.equal(serving.stdout.split('\n').filter((l) => /→ \d{3}$/.test(l)).length, 50, 'one line per endpoint');
-    assert.ok(ms < 2000, `startup took ${ms.toFixed(0)} ms`);
     assert.deepEqual(await serving.terminate(), { code: 0, signal: null });
   } finally {
     serving.kill();
