@@ -20,15 +20,17 @@ export const byPosition = (a: Problem, b: Problem): number =>
 
 /** Every check after parsing (structure, then meaning), on either kind of source. */
 export function checkConfig(source: ConfigSource, options: ServerOptions): ValidationResult {
-  const { problems } = checkStructure(source);
+  // `checked`: the document as the structure check parsed it, when it fits (the compile steps then
+  // read its parts instead of parsing each again; the zod schemas have no transforms, so they are the same values).
+  const { problems, config: checked } = checkStructure(source);
   const root = source.value;
   if (root === null || typeof root !== 'object' || Array.isArray(root)) return { problems };
   const raw = root as Record<string, unknown>;
   const broken = new Set<string>();
-  const schemas = compileSchemas(source, raw.schemas, problems, broken);
-  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems, broken);
+  const schemas = compileSchemas(source, raw.schemas, problems, broken, checked?.schemas);
+  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems, broken, checked?.endpoints);
   const seed = compileSeed(source, raw.seed, schemas, problems, broken);
-  const server = compileServer(source, raw.server, options, problems);
+  const server = compileServer(source, raw.server, options, problems, checked && (checked.server ?? {}));
   if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
     problems.push(source.problemAt(['endpoints'], 'noEndpoints', messages.noEndpoints(), 'warning', 'key'));
   }

@@ -2,6 +2,8 @@ import {
   EndpointSchema,
   ResourceSchema,
   type EndpointDefinition,
+  type EndpointEntry,
+  type ResourceDefinition,
   type HttpMethod,
   type Operation,
 } from '../../../shared/src/config-schema.js';
@@ -264,8 +266,8 @@ function compileEndpoint(
   };
 }
 
-function expandResource(ctx: Context, raw: unknown, index: number): EndpointDefinition[] {
-  const parsed = ResourceSchema.safeParse(raw);
+function expandResource(ctx: Context, raw: unknown, index: number, checked?: ResourceDefinition): EndpointDefinition[] {
+  const parsed = checked ? { success: true as const, data: checked } : ResourceSchema.safeParse(raw);
   if (!parsed.success) return [];
   const { resource, key } = parsed.data;
   const base = (parsed.data.path ?? `/${tableNameFor(resource)}`).replace(/\/+$/, '');
@@ -346,13 +348,17 @@ function tidyResourceProblems(
   }
 }
 
-/** Builds every well-formed endpoint, expanding `resource:` entries and rejecting duplicate routes. */
+/**
+ * Builds every well-formed endpoint, expanding `resource:` entries and rejecting duplicate routes.
+ * `checked` is the list as the structure check parsed it, when the whole document fits: entries are not parsed again.
+ */
 export function compileEndpoints(
   source: ConfigSource,
   raw: unknown,
   schemas: ReadonlyMap<string, SchemaModel>,
   problems: Problem[],
   broken: BrokenNames = new Set(),
+  checked?: readonly EndpointEntry[],
 ): EndpointModel[] {
   const ctx: Context = { source, schemas, problems, broken };
   const endpoints: EndpointModel[] = [];
@@ -365,7 +371,9 @@ export function compileEndpoints(
     const before = problems.length;
     let definitions: EndpointDefinition[];
     if (isResource) {
-      definitions = expandResource(ctx, entry, index);
+      definitions = expandResource(ctx, entry, index, checked?.[index] as ResourceDefinition | undefined);
+    } else if (checked) {
+      definitions = [checked[index] as EndpointDefinition];
     } else {
       const parsed = EndpointSchema.safeParse(entry);
       definitions = parsed.success ? [parsed.data] : [];

@@ -1,4 +1,4 @@
-import { FieldSchema, type FieldDefinition } from '../../../shared/src/config-schema.js';
+import { type Config, FieldSchema, type FieldDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { describeJsonValue, EXPECTED, fitsType } from '../../../shared/src/field-types.js';
@@ -36,12 +36,16 @@ function fieldModel(name: string, definition: FieldDefinition): FieldModel {
  */
 export type BrokenNames = Set<string>;
 
-/** Builds every well-formed schema; problems go to `problems`, broken schemas are left out and named in `broken`. */
+/**
+ * Builds every well-formed schema; problems go to `problems`, broken schemas are left out and named in `broken`.
+ * `checked` is the section as the structure check parsed it, when the whole document fits: its fields are not parsed again.
+ */
 export function compileSchemas(
   source: ConfigSource,
   raw: unknown,
   problems: Problem[],
   broken: BrokenNames = new Set(),
+  checked?: Config['schemas'],
 ): Map<string, SchemaModel> {
   const schemas = new Map<string, SchemaModel>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return schemas;
@@ -76,12 +80,12 @@ export function compileSchemas(
     const fields: FieldModel[] = [];
     for (const [fieldName, raw] of entries) {
       const fieldAt = [...at, 'properties', fieldName];
-      const parsedField = FieldSchema.safeParse(raw);
-      if (!parsedField.success) {
+      const parsedField = checked ? undefined : FieldSchema.safeParse(raw);
+      if (parsedField && !parsedField.success) {
         broken.add(`${name}.${fieldName}`); // reported by the structure check
         continue;
       }
-      const definition = parsedField.data;
+      const definition = parsedField ? parsedField.data : (checked?.[name]?.properties[fieldName] as FieldDefinition);
       if (!FIELD_NAME.test(fieldName)) {
         problems.push(
           source.problemAt(fieldAt, 'invalidFieldName', messages.invalidFieldName(name, fieldName), 'error', 'key'),

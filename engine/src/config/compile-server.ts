@@ -52,7 +52,8 @@ export function databasePathFor(configPath: string | undefined, declared: string
  * The `server:` section, keeping every option that is valid on its own: one bad option (reported
  * by the structure check) must not hide the checks of the others, such as latency min > max.
  */
-function parseServer(raw: unknown): ServerDefinition {
+function parseServer(raw: unknown, checked: ServerDefinition | undefined): ServerDefinition {
+  if (checked) return checked;
   const parsed = ServerSchema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
@@ -69,8 +70,10 @@ export function compileServer(
   raw: unknown,
   options: ServerOptions,
   problems: Problem[],
+  /** The section as the structure check parsed it, when the whole document fits. */
+  checked?: ServerDefinition,
 ): ServerModel {
-  const server = parseServer(raw);
+  const server = parseServer(raw, checked);
   const host = server.host ?? DEFAULT_HOST;
   if (!isLoopbackHost(host)) {
     const problem = source.problemAt(['server', 'host'], 'bindPublic', messages.bindPublic(host), 'warning');
