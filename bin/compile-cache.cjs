@@ -7,10 +7,8 @@
 // Everything here fails silently to Node's own loader: a cache that cannot be read or written (a
 // read-only home, a full disk) costs nothing but the time saved.
 'use strict';
-const { createHash } = require('node:crypto');
+// Only what the CLI loads anyway (node:crypto, node:module and node:os would each add to its startup).
 const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
-const Module = require('node:module');
-const { homedir } = require('node:os');
 const { basename, dirname, join, sep } = require('node:path');
 const vm = require('node:vm');
 
@@ -27,7 +25,8 @@ function cacheRoot() {
   if (set === '0') return undefined;
   let base = set;
   if (!base) {
-    const home = homedir();
+    const home =
+      (process.platform === 'win32' ? process.env.USERPROFILE : process.env.HOME) || require('node:os').homedir();
     if (process.platform === 'win32')
       base = join(process.env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'mockyard', 'Cache');
     else if (process.platform === 'darwin') base = join(home, 'Library', 'Caches', 'mockyard');
@@ -36,8 +35,23 @@ function cacheRoot() {
   return join(base, `v8-${process.versions.v8}-${process.arch}`);
 }
 
+/**
+ * 64 bits of FNV-1a over the text's UTF-16 code units: enough to tell builds apart (the data is
+ * checked by V8 as well), without loading node:crypto.
+ */
+function hashOf(text) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
 /** The `require` a CommonJS module is given (what Node's makeRequireFunction provides). */
-function requireFor(mod, main) {
+function requireFor(Module, mod, main) {
   const require = (id) => mod.require(id);
   require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
   require.resolve.paths = (request) => Module._resolveLookupPaths(request, mod);
@@ -77,11 +91,13 @@ function save(dir, pending) {
 
 /**
  * Loads the files of `bundleDir` through the code cache from now on. `main` is the module that
- * loads the bundle (require.main). The first bundle file loaded is its entry, whose content names
- * every chunk by a hash of its content: a hash of the entry identifies the build, and a folder per
- * build keeps the data of one build from ever meeting the source of another.
+ * loads the bundle (require.main; its constructor is Node's Module). The first bundle file loaded
+ * is its entry, whose content names every chunk by a hash of its content: a hash of the entry
+ * identifies the build, and a folder per build keeps the data of one build from ever meeting the
+ * source of another.
  */
 function install(bundleDir, main) {
+  const Module = main.constructor;
   // With --enable-source-maps Node maps stack traces only for the code its own loader compiles.
   if (process.sourceMapsEnabled) return;
   const root = cacheRoot();
@@ -95,7 +111,7 @@ function install(bundleDir, main) {
       return compile.call(this, content, filename, ...rest);
     let script;
     try {
-      dir ??= join(root, createHash('sha256').update(content).digest('hex').slice(0, 16));
+      dir ??= join(root, hashOf(content));
       const file = join(dir, `${basename(filename)}.v8`);
       const cachedData = readOrUndefined(file);
       script = new vm.Script(Module.wrap(content), {
@@ -112,7 +128,7 @@ function install(bundleDir, main) {
       return compile.call(this, content, filename, ...rest);
     }
     const wrapper = script.runInThisContext({ displayErrors: true });
-    return wrapper.call(this.exports, this.exports, requireFor(this, main), this, filename, dirname(filename));
+    return wrapper.call(this.exports, this.exports, requireFor(Module, this, main), this, filename, dirname(filename));
   };
 }
 

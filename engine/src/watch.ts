@@ -1,5 +1,6 @@
-import { realpathSync, watch, type FSWatcher } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: in the CLI bundle that loads on first use (with --watch), not at
+// every start (~1.5 ms of `mockyard serve`'s startup).
+import { promises as fsPromises, realpathSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 
 export interface ConfigWatch {
@@ -66,7 +67,7 @@ export function watchConfig(
     onError(new Error(message));
   };
   const check = (): void => {
-    readFile(target, 'utf8').then(
+    fsPromises.readFile(target, 'utf8').then(
       (text) => {
         if (closed) return;
         reported = undefined;
