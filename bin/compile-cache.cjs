@@ -12,8 +12,16 @@ const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writ
 const { basename, dirname, join, sep } = require('node:path');
 const vm = require('node:vm');
 
-/** Builds (entry-file hashes) whose caches are kept; older ones are removed when a new one is written. */
+/** Builds whose caches are kept; older ones are removed when a new one is written. */
 const KEEP_BUILDS = 3;
+/** The entry's text, kept in its build's folder. */
+const ENTRY_TEXT = 'entry.cjs.txt';
+
+/** Adds a file to write at exit (the first one arranges the writing). */
+function missing(pending, dir, item) {
+  if (pending.length === 0) process.once('exit', () => save(dir, pending));
+  pending.push(item);
+}
 
 /**
  * The user's cache folder for this V8 and architecture: MOCKYARD_COMPILE_CACHE when set ('0' turns the
@@ -36,18 +44,15 @@ function cacheRoot() {
 }
 
 /**
- * 64 bits of FNV-1a over the text's UTF-16 code units: enough to tell builds apart (the data is
- * checked by V8 as well), without loading node:crypto.
+ * A folder name for a build's entry: its length and a hash of 256 of its characters. Hashing all of
+ * it costs ~3 ms before the JIT warms up (node:crypto would cost more to load); the folder keeps
+ * the entry's text, and its data is used only when that text is the entry's exactly.
  */
-function hashOf(text) {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+function folderOf(text) {
+  let hash = 0x811c9dc5;
+  const step = Math.max(1, Math.floor(text.length / 256));
+  for (let i = 0; i < text.length; i += step) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length.toString(36)}-${(hash >>> 0).toString(36)}`;
 }
 
 /** The `require` a CommonJS module is given (what Node's makeRequireFunction provides). */
@@ -69,13 +74,13 @@ const readOrUndefined = (file) => {
   }
 };
 
-/** Writes the data of the scripts that had none (atomically: a concurrent start reads all or nothing). */
+/** Writes what was missing: data of scripts, the entry's text (atomically: a concurrent start reads all or nothing). */
 function save(dir, pending) {
   try {
     mkdirSync(dir, { recursive: true });
-    for (const { script, file } of pending) {
+    for (const { file, data } of pending) {
       const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, script.createCachedData());
+      writeFileSync(temporary, data());
       renameSync(temporary, file);
     }
     const parent = dirname(dir);
@@ -92,9 +97,9 @@ function save(dir, pending) {
 /**
  * Loads the files of `bundleDir` through the code cache from now on. `main` is the module that
  * loads the bundle (require.main; its constructor is Node's Module). The first bundle file loaded
- * is its entry, whose content names every chunk by a hash of its content: a hash of the entry
- * identifies the build, and a folder per build keeps the data of one build from ever meeting the
- * source of another.
+ * is its entry, whose text names every chunk by a hash of the chunk's content: the entry's text
+ * identifies the build. Each build has a folder, and the entry's data is used only when the text
+ * kept there is the entry's (V8 itself checks only a script's length).
  */
 function install(bundleDir, main) {
   const Module = main.constructor;
@@ -111,18 +116,23 @@ function install(bundleDir, main) {
       return compile.call(this, content, filename, ...rest);
     let script;
     try {
-      dir ??= join(root, hashOf(content));
+      let known = true;
+      if (dir === undefined) {
+        dir = join(root, folderOf(content));
+        const entry = join(dir, ENTRY_TEXT);
+        known = readOrUndefined(entry)?.toString('utf8') === content;
+        if (!known) missing(pending, dir, { file: entry, data: () => content });
+      }
       const file = join(dir, `${basename(filename)}.v8`);
-      const cachedData = readOrUndefined(file);
+      const cachedData = known ? readOrUndefined(file) : undefined;
       script = new vm.Script(Module.wrap(content), {
         filename,
         cachedData,
         importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
       });
-      if (cachedData === undefined || script.cachedDataRejected) {
-        if (pending.length === 0) process.once('exit', () => save(dir, pending));
-        pending.push({ script, file });
-      }
+      const compiled = script;
+      if (cachedData === undefined || script.cachedDataRejected)
+        missing(pending, dir, { file, data: () => compiled.createCachedData() });
     } catch {
       // Node's loader compiles it instead (and reports a syntax error as it always does).
       return compile.call(this, content, filename, ...rest);

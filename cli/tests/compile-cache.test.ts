@@ -64,6 +64,17 @@ test('the CLI writes its code cache once, uses it on the next run, and rewrites 
   validate(dir, cache);
   assert.notEqual(readFileSync(main, 'utf8'), 'not a code cache');
   assert.ok(statSync(main).size > 100);
+  // V8 checks only a script's length: the entry's data is used only beside the entry's own text, so
+  // another build whose entry lands in the same folder (same length, same sampled characters) writes its own.
+  const text = join(cache, v8 as string, build as string, 'entry.cjs.txt');
+  assert.equal(readFileSync(text, 'utf8'), readFileSync(join(CLI, '../../dist/cli-bundle/main.cjs'), 'utf8'));
+  writeFileSync(text, 'another build');
+  const before = cacheFiles(cache);
+  validate(dir, cache);
+  const after = cacheFiles(cache);
+  assert.notEqual(after.get('main.cjs.v8'), before.get('main.cjs.v8'), "the entry's data is written again");
+  assert.notEqual(after.get('entry.cjs.txt'), before.get('entry.cjs.txt'));
+  assert.notEqual(readFileSync(text, 'utf8'), 'another build');
 });
 
 test('a cache folder that cannot be made, or MOCKYARD_COMPILE_CACHE=0, changes nothing but the speed', (t) => {
