@@ -1,5 +1,4 @@
-import { chmod, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, basename } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { applyChanges, type ConfigChange } from '../../../shared/src/config-edit/changes.js';
 import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
@@ -10,6 +9,7 @@ import { Engine } from '../engine.js';
 import { HttpError } from '../http-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
+import { writeConfigFile } from './config-file.js';
 import { describeListenError } from './listen-status.js';
 import { watchRecording } from './recording.js';
 import { StudioLog } from './studio-log.js';
@@ -131,27 +131,10 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   private saving: Promise<unknown> = Promise.resolve();
-  private saveCount = 0;
   private closed = false;
 
   private async saveNow(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
-    // Through a symlink, save the file it points to: renaming over the link would replace it with a copy.
-    const target = await realpath(this.configPath).catch(() => this.configPath);
-    const previous = await stat(target).catch(() => undefined);
-    if (previous?.isDirectory()) throw new Error(`${this.configPath} is a folder now, not a file; not saved.`);
-    // A file nobody may write (chmod a-w) was made read-only on purpose; renaming over it would ignore that.
-    if (previous && (previous.mode & 0o222) === 0)
-      throw new Error(`${this.configPath} is read-only; not saved. Make it writable to save it from the studio.`);
-    const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${++this.saveCount}.tmp`);
-    try {
-      await writeFile(temp, text, 'utf8');
-      // Keep the file's permissions (e.g. 0600) instead of the default a new file gets.
-      if (previous) await chmod(temp, previous.mode & 0o7777);
-      await rename(temp, target);
-    } catch (err) {
-      await unlink(temp).catch(() => undefined);
-      throw err;
-    }
+    await writeConfigFile(this.configPath, text);
     this.savedText = text;
     this.fileError = undefined;
     if (this.options.autoApply === false) {
