@@ -47,6 +47,9 @@ export default defineConfig([
       sourcemap: true,
       minify: true,
       cleanDir: true,
+      // `import('node:fs')` in a dependency (the OpenAPI parser's file and URL resolvers) becomes a
+      // require: code compiled from the code cache (bin/compile-cache.cjs) has no dynamic import.
+      dynamicImportInCjs: false,
     },
     logLevel: 'warn',
   },

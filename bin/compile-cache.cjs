@@ -125,11 +125,9 @@ function install(bundleDir, main) {
       }
       const file = join(dir, `${basename(filename)}.v8`);
       const cachedData = known ? readOrUndefined(file) : undefined;
-      script = new vm.Script(Module.wrap(content), {
-        filename,
-        cachedData,
-        importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-      });
+      // No importModuleDynamically: Node 20's is experimental (a warning on stderr) and is lost when
+      // the script comes from cached data. The bundle has no dynamic import (rolldown.config.mjs).
+      script = new vm.Script(Module.wrap(content), { filename, cachedData });
       const compiled = script;
       if (cachedData === undefined || script.cachedDataRejected)
         missing(pending, dir, { file, data: () => compiled.createCachedData() });

@@ -121,3 +121,23 @@ test('a server started from the code cache serves (the store, the router, the fi
   // The serve run added its own chunks' data at exit (the first run), and the second found them.
   assert.ok(cacheFiles(cache).size > 3);
 });
+
+test('code from the cache loads what it loads lazily (the OpenAPI parser reads a file), with nothing on stderr', (t) => {
+  const dir = tempDir();
+  const cache = join(dir, 'cache');
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const petstore = join(CLI, '../../engine/tests/fixtures/openapi/petstore-simple.json');
+  // The first run writes the data, the second runs from it (a dynamic import in cached code failed
+  // there: "Error reading file", and Node 20's loader option for it warned on stderr in the first).
+  for (let run = 0; run < 2; run++) {
+    const out = join(dir, `imported-${run}.yaml`);
+    const result = spawnSync(process.execPath, [CLI, 'import', petstore, '-o', out, '--no-color'], {
+      env: { ...process.env, MOCKYARD_COMPILE_CACHE: cache },
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 0, `run ${run + 1}: ${result.stderr}`);
+    assert.equal(result.stderr, '', `run ${run + 1} wrote to stderr`);
+    assert.match(readFileSync(out, 'utf8'), /schemas:/);
+  }
+  assert.ok(cacheFiles(cache).size >= 3, 'the second run had a cache to use');
+});
