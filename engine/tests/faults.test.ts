@@ -5,7 +5,7 @@
 import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -175,6 +175,70 @@ test('SIGKILL of `mockyard serve` at random points during concurrent POSTs, 50 t
       `writes: ${attempted.size} sent, ${acked.size} acknowledged (all present), ${committedUnacked} committed but cut off before their answer, ${lostInFlight} never committed`,
     );
     assert.equal(kills, ROUNDS);
+  } finally {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
+    cleanup();
+  }
+});
+
+test('SIGKILL of `mockyard serve` while its WAL is checkpointed in the worker thread, 4 times: every 2xx write survives and the file stays intact', {
+  timeout: 240_000,
+}, async () => {
+  // Each round writes past the point where the store hands its checkpoints to a worker thread
+  // (engine/src/store/sqlite/checkpointer.ts) and waits for a checkpoint to have grown the file, so
+  // that the kill lands while checkpoints run beside the writes.
+  const { dir, cleanup } = tempDir();
+  const config = join(dir, 'mockyard.yaml');
+  const file = join(dir, 'kill.sqlite');
+  writeFileSync(config, ITEMS);
+  const random = prng(0xc4ec);
+  const acked = new Map<number, Acked>();
+  let next = 0;
+  let child: ChildProcess | undefined;
+  try {
+    for (let round = 1; round <= 4; round++) {
+      const server = startCli(config, file);
+      child = server.child;
+      const url = await server.url;
+      const sizeBefore = statSync(file).size;
+      let dead = false;
+      const writer = async (): Promise<void> => {
+        while (!dead) {
+          const n = next++;
+          const text = `checkpoint round ${round} write ${n}`;
+          try {
+            const res = await fetch(`${url}/items`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ n, text }),
+            });
+            const body = (await res.json()) as { id: number };
+            assert.equal(res.status, 201, `write ${n}: ${JSON.stringify(body)}`);
+            acked.set(n, { id: body.id, text });
+          } catch (err) {
+            if (err instanceof assert.AssertionError) throw err;
+            return;
+          }
+        }
+      };
+      const ackedBefore = acked.size;
+      const running = Array.from({ length: 8 }, () => writer());
+      await eventually(() => acked.size >= ackedBefore + 1500, 60_000, `1500 writes answered in round ${round}`);
+      await eventually(() => statSync(file).size > sizeBefore, 30_000, `a checkpoint into the file in round ${round}`);
+      await sleep(Math.floor(random() * 100));
+      child.kill('SIGKILL');
+      await exited(child);
+      dead = true;
+      await Promise.all(running);
+
+      const { integrity, rows } = readItems(file);
+      assert.equal(integrity, 'ok', `integrity_check after kill ${round}`);
+      for (const [n, write] of acked)
+        assert.deepEqual(rows.get(n), write, `acknowledged write ${n} after kill ${round}`);
+    }
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');

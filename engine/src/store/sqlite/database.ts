@@ -18,7 +18,7 @@ export type { Database };
  * under Node, the package's own build. A universal macOS app holds darwin-x64 and darwin-arm64 and
  * runs as either (x64 under Rosetta).
  */
-function nativeBinding(): string | undefined {
+export function nativeBinding(): string | undefined {
   if (process.env.MOCKYARD_SQLITE_BINDING) return process.env.MOCKYARD_SQLITE_BINDING;
   if (!process.versions.electron) return undefined;
   const arch = process.arch === 'arm' ? 'armv7l' : process.arch;

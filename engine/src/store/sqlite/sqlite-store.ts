@@ -1,6 +1,7 @@
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange } from '../store.js';
-import { type Database, openDatabase, resetStore, setUpStore } from './database.js';
+import { Checkpointer } from './checkpointer.js';
+import { type Database, nativeBinding, openDatabase, resetStore, setUpStore } from './database.js';
 import { ident } from './sql.js';
 
 /** Tables Mockyard keeps for itself, and SQLite's own. */
@@ -11,15 +12,20 @@ const SORT_INDEX_ROWS = 10_000;
 
 /**
  * The embedded store: one SQLite file (WAL), answering synchronously. Its table stores are
- * SqliteTableStore; migrations and seeding run in one transaction (database.ts).
+ * SqliteTableStore; migrations and seeding run in one transaction (database.ts). The WAL is
+ * checkpointed by a worker thread once the store is written to (checkpointer.ts).
  */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite';
+  /** Undefined for `:memory:`, which has no WAL. */
+  readonly checkpointer: Checkpointer | undefined;
 
   private constructor(
     readonly db: Database.Database,
     readonly location: string,
-  ) {}
+  ) {
+    if (location !== ':memory:') this.checkpointer = new Checkpointer(db, location, nativeBinding());
+  }
 
   /** Opens (or creates) the file; never deletes or rewrites an existing one. */
   static open(file: string): SqliteStore {
@@ -27,7 +33,15 @@ export class SqliteStore implements Store {
   }
 
   prepare(model: ServiceModel, onChange: (schema: SchemaModel, change: TableChange | 'reset') => void): PreparedTables {
-    const { stores, warnings } = setUpStore(this.db, model, onChange);
+    const checkpointer = this.checkpointer;
+    // Every write of a table store reports a change: the checkpointer counts them there.
+    const changed = checkpointer
+      ? (schema: SchemaModel, change: TableChange | 'reset') => {
+          checkpointer.wrote();
+          onChange(schema, change);
+        }
+      : onChange;
+    const { stores, warnings } = setUpStore(this.db, model, changed);
     return { tables: stores, warnings };
   }
 
@@ -81,6 +95,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.close();
     this.db.close();
   }
 }

@@ -26,6 +26,11 @@ export class SqliteTableStore implements TableStore {
   private readonly table: string;
   private readonly cache = new Map<string, Statement>();
   private readonly inserts = new Map<string, Statement>();
+  /**
+   * The lookup of `get` for a columns array: an endpoint passes the same array on every request, so
+   * its statement is found by the array's identity instead of by building and hashing its SQL text.
+   */
+  private readonly lookups = new WeakMap<readonly string[], Statement>();
 
   constructor(
     private readonly db: Database.Database,
@@ -103,11 +108,14 @@ export class SqliteTableStore implements TableStore {
 
   /** The first record whose columns equal the values (bound as text), as JSON text, with `relations` added. */
   get(columns: readonly string[], values: readonly string[], relations?: readonly RelationModel[]): string | undefined {
-    const where = columns.map((c) => `${ident(c)} = ?`).join(' AND ');
-    return this.read(
-      () =>
-        this.statement(`SELECT ${this.select(relations)} WHERE ${where} LIMIT 1`).get(...values) as string | undefined,
-    );
+    let stmt = relations ? undefined : this.lookups.get(columns);
+    if (!stmt) {
+      const where = columns.map((c) => `${ident(c)} = ?`).join(' AND ');
+      stmt = this.statement(`SELECT ${this.select(relations)} WHERE ${where} LIMIT 1`);
+      if (!relations) this.lookups.set(columns, stmt);
+    }
+    const lookup = stmt;
+    return this.read(() => lookup.get(...values) as string | undefined);
   }
 
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
