@@ -34,6 +34,7 @@ const concurrency = Number(process.env.MOCKYARD_TEST_CONCURRENCY) || availablePa
 const SLOW_FIRST = [
   'engine/tests/faults.test.js',
   'engine/tests/config-fuzz.test.js',
+  'engine/tests/config-fuzz-shapes.test.js',
   'cli/tests/openapi-import.test.js',
   'cli/tests/forms-e2e.test.js',
   'cli/tests/shell-e2e.test.js',
