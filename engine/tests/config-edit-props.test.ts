@@ -15,8 +15,9 @@ import { isPair, type Node, parse, parseDocument } from 'yaml';
 import { applyEdits, type DocPath, insertAt, modify, move, renameKey } from '../../shared/src/config-edit/index.js';
 import { validateConfig } from '../src/config/validate.js';
 import { type Plain, pathsOf, rootArb, valueArb, writeYaml } from './config-edit-arbitraries.js';
+import { fuzzRuns } from './fuzz-runs.js';
 
-const RUNS = { noop: 300, edits: 1000, valid: 150 };
+const RUNS = { noop: fuzzRuns(300), edits: fuzzRuns(1000), valid: fuzzRuns(150) };
 const configArb = fc.record({ value: rootArb, choices: fc.array(fc.nat(99), { minLength: 8, maxLength: 40 }) });
 
 const parseClean = (text: string): unknown => {

@@ -20,15 +20,6 @@ export const EXAMPLES = readdirSync(EXAMPLES_DIR)
   .map((f) => ({ name: f, text: readFileSync(join(EXAMPLES_DIR, f), 'utf8') }));
 export const CONFIG_PATH = join(EXAMPLES_DIR, 'fuzz.yaml');
 
-/**
- * A property's number of runs: `runs` in `npm test`, times MOCKYARD_FUZZ_SCALE (a whole number,
- * default 1) for a deeper search, e.g. `MOCKYARD_FUZZ_SCALE=5 npm test -- dist/engine/tests/config-fuzz*.test.js`.
- */
-export function fuzzRuns(runs: number): number {
-  const scale = Number(process.env.MOCKYARD_FUZZ_SCALE);
-  return Number.isInteger(scale) && scale > 0 ? runs * scale : runs;
-}
-
 /** One validateConfig call may take this much CPU time before it counts as a hang. */
 export const SLOW_MS = 2000;
 

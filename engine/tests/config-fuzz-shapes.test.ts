@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { check, fuzzRuns, WORDS } from './config-fuzz-kit.js';
+import { check, WORDS } from './config-fuzz-kit.js';
+import { fuzzRuns } from './fuzz-runs.js';
 const scalarArb = fc.oneof(
   fc.constantFrom(...WORDS),
   fc.integer(),

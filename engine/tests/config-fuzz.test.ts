@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
-import { check, EXAMPLES, fuzzRuns, TOKENS, WORDS } from './config-fuzz-kit.js';
+import { check, EXAMPLES, TOKENS, WORDS } from './config-fuzz-kit.js';
+import { fuzzRuns } from './fuzz-runs.js';
 
 type Mutation =
   | { kind: 'flip'; at: number; char: string }

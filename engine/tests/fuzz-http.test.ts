@@ -16,6 +16,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, test, type TestContext } from 'node:test';
 import fc from 'fast-check';
+import { fuzzRuns } from './fuzz-runs.js';
 import { serve, type Served } from './helpers.js';
 import { BLOG_CONFIG, dbOf } from './http-fixtures.js';
 
@@ -23,7 +24,7 @@ const LIMIT = 1024 * 1024; // the default server.bodyLimit
 const SEED = 0x6d6f636b; // fixed: runs are reproducible
 const params = <T>(seed: number, numRuns: number): fc.Parameters<T> => ({
   seed: SEED + seed,
-  numRuns,
+  numRuns: fuzzRuns(numRuns),
   endOnFailure: true,
 });
 
