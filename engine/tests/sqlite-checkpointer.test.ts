@@ -4,8 +4,10 @@
  * nothing about the file changes for it. Real SQLite files, real HTTP.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { Checkpointer } from '../src/store/sqlite/checkpointer.js';
@@ -110,6 +112,36 @@ test('closing a store whose worker is still starting ends the worker and closes 
     await store.close();
     assert.equal(checkpointer.state, 'off');
     assert.equal(store.db.open, false);
+  } finally {
+    cleanup();
+  }
+});
+
+test('closing a store whose worker runs finishes in a process with nothing else to wait for (the close is not cut short)', () => {
+  // The worker is unref'd while it runs (a process may exit past it). Closing must hold it until its
+  // 'exit': otherwise, in a process whose last work this close is (a CLI stopping, a test's last
+  // step), the event loop empties first and the process ends with the close never finished.
+  const { dir, cleanup } = tempDir();
+  try {
+    const storeModule = pathToFileURL(
+      join(dirname(fileURLToPath(import.meta.url)), '../src/store/sqlite/sqlite-store.js'),
+    ).href;
+    const script = `
+      import { SqliteStore } from ${JSON.stringify(storeModule)};
+      const store = SqliteStore.open(${JSON.stringify(join(dir, 'data.sqlite'))});
+      const checkpointer = store.checkpointer;
+      for (let i = 0; i < 200; i++) checkpointer.wrote();
+      for (let i = 0; checkpointer.state !== 'running' && i < 1000; i++) await new Promise((r) => setTimeout(r, 10));
+      if (checkpointer.state !== 'running') throw new Error('the worker did not start: ' + checkpointer.state);
+      await store.close();
+      process.stdout.write(\`closed: \${checkpointer.state}, file open: \${store.db.open}\`);
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    assert.equal(run.stdout, 'closed: off, file open: false', `exit ${run.status}, stderr: ${run.stderr}`);
+    assert.equal(run.status, 0);
   } finally {
     cleanup();
   }

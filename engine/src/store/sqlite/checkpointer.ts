@@ -112,7 +112,8 @@ export class Checkpointer {
       module: createRequire(import.meta.url).resolve('better-sqlite3'),
       nativeBinding: this.nativeBinding,
     };
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data });
+    // execArgv: none of the process's flags (`--input-type=module` would make this CommonJS source a module).
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data, execArgv: [] });
     this.worker = worker;
     // The process may exit with the worker still running: its connection holds nothing to finish.
     worker.unref();
@@ -150,6 +151,9 @@ export class Checkpointer {
     this.worker = undefined;
     if (!worker) return Promise.resolve();
     return new Promise((resolve) => {
+      // Held from here: an unref'd worker would not keep the event loop alive until its 'exit', and a
+      // process whose last handle it is would end with this close (and the file's) never finished.
+      worker.ref();
       worker.once('exit', () => resolve());
       if (this.ready) worker.postMessage('close');
       else void worker.terminate();
