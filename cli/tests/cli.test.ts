@@ -352,6 +352,13 @@ test('serve --port 0 prints its URL and endpoints, answers HTTP, and exits 0 on 
     });
     assert.deepEqual(created, { status: 201, body: { id: 1, name: 'Ada' } });
     assert.deepEqual(await fetchJson(`${url}/users/1`), { status: 200, body: { id: 1, name: 'Ada' } });
+    // The bundle keeps the runtime's checks: rolldown once dropped the decodeURIComponent whose throw
+    // tells a bad percent-encoding, and these answered 404.
+    for (const path of ['/users/%', '/nowhere/%zz'])
+      assert.deepEqual(await fetchJson(`${url}${path}`), {
+        status: 400,
+        body: { error: 'Malformed URL: bad percent-encoding in the path.' },
+      });
     // One log line per request.
     await serving.waitFor(/GET \/users\/1 200/);
 

@@ -228,11 +228,15 @@ export class ServiceRuntime {
     const allow = HTTP_METHODS.filter((m) => this.router.find(m, path) !== null);
     if (allow.length === 0) {
       if (path.includes('%')) {
+        // The decoded text is kept, not dropped: a bundler removes a call to a built-in whose result
+        // is unused (rolldown did, in the CLI bundle), and the throw that tells a bad encoding with it.
+        let decoded: string | undefined;
         try {
-          decodeURIComponent(path);
+          decoded = decodeURIComponent(path);
         } catch {
-          return errorReply(400, 'Malformed URL: bad percent-encoding in the path.');
+          decoded = undefined;
         }
+        if (decoded === undefined) return errorReply(400, 'Malformed URL: bad percent-encoding in the path.');
       }
       return errorReply(404, httpMessages.notFound);
     }
