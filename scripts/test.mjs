@@ -27,6 +27,14 @@ const bin = (tool) => join(root, 'node_modules', '.bin', tool);
 const concurrency = Number(process.env.MOCKYARD_TEST_CONCURRENCY) || availableParallelism() + 2;
 
 /**
+ * A test file still running after this long fails, and its process is killed: a file that can no
+ * longer finish (a load loop that outlived its test kept a CI run going for 90 minutes) costs its
+ * own failure and this much time, not the whole run (the slowest single test took 65 s in a
+ * clean-clone CI run here). MOCKYARD_TEST_FILE_TIMEOUT (ms) overrides it.
+ */
+const fileTimeout = Number(process.env.MOCKYARD_TEST_FILE_TIMEOUT) || 600_000;
+
+/**
  * Files that take longest (measured: per-file wall time of a whole run) start first, so that none
  * of them starts near the end and leaves the other lanes idle while it finishes. Only the order
  * changes: every test file under dist/ runs, these and all the others.
@@ -93,7 +101,7 @@ async function main() {
  */
 async function runTests(files) {
   let failed = false;
-  const stream = run({ files, concurrency });
+  const stream = run({ files, concurrency, timeout: fileTimeout });
   stream.on('test:fail', () => {
     failed = true;
   });

@@ -16,21 +16,34 @@ endpoints:
 `;
 
 /**
- * Sends requests with `concurrency` in flight until `stop()` is called and at least `min` were
- * sent; `done` resolves with how many were sent and how many got a response.
+ * Sends requests, `concurrency` in flight and at most `perSecond` a second, until `stop()` is called
+ * and at least `min` were sent; `done` resolves with how many were sent and how many got a response.
+ * The rate is a cap, not a target: unpaced, the burst took both cores from Chromium on a busy CI
+ * machine, and a click waited 30 s for a frame. A request that finds no server ends the burst, so a
+ * test that fails before `stop()` (the studio is closed in its `finally`) leaves nothing looping.
  */
-function burst(url: string, min: number, concurrency: number): { stop(): void; done: Promise<[number, number]> } {
+function burst(
+  url: string,
+  min: number,
+  concurrency: number,
+  perSecond: number,
+): { stop(): void; done: Promise<[number, number]> } {
   let sent = 0;
   let answered = 0;
   let stopped = false;
+  const started = performance.now();
   const worker = async (): Promise<void> => {
     while (!stopped || sent < min) {
+      const due = started + (sent / perSecond) * 1000 - performance.now();
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
       sent++;
       const res = await fetch(url).catch(() => undefined);
-      if (res) {
-        await res.arrayBuffer();
-        answered++;
+      if (!res) {
+        stopped = true;
+        return;
       }
+      await res.arrayBuffer();
+      answered++;
     }
   };
   const done = Promise.all(Array.from({ length: concurrency }, worker)).then((): [number, number] => [sent, answered]);
@@ -41,6 +54,7 @@ test('the log shows requests live with their details, filters and clears, and st
   timeout: 180_000,
 }, async (t) => {
   const s = await openStudio(CONFIG);
+  let sending: ReturnType<typeof burst> | undefined;
   try {
     const { page, studioUrl, mock, shots } = s;
     await page.goto(studioUrl);
@@ -99,7 +113,7 @@ test('the log shows requests live with their details, filters and clears, and st
     await page.evaluate(
       `window.__slowInputs = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'click' || e.name === 'pointerdown' || e.name === 'pointerup') window.__slowInputs.push([e.duration, e.processingEnd - e.processingStart]); }).observe({ type: 'event', durationThreshold: 16 })`,
     );
-    const sending = burst(`${mock}/health`, 3000, 32);
+    sending = burst(`${mock}/health`, 3000, 8, 500);
     await rows.first().waitFor({ timeout: 10_000 });
     const pause = page.getByTestId('log-pause');
     const latencies: number[] = [];
@@ -141,6 +155,7 @@ test('the log shows requests live with their details, filters and clears, and st
     const memory = await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0');
     t.diagnostic(`renderer JS heap after the burst: ${(Number(memory) / 1024 / 1024).toFixed(1)} MiB`);
   } finally {
+    sending?.stop();
     await s.close();
   }
 });

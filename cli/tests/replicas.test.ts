@@ -175,8 +175,9 @@ test('a reload of all three replicas under load fails no request, and the new fi
   timeout: 90_000,
 }, async (t) => {
   const r = await startReplicas(3, 'reload_load', ['--watch']);
+  // Set in \`finally\` too: the load's loop survives failed requests, so a failed wait must end it.
+  let stop = false;
   try {
-    let stop = false;
     const failures: string[] = [];
     let sent = 0;
     const load = Promise.all(
@@ -224,6 +225,7 @@ test('a reload of all three replicas under load fails no request, and the new fi
       r.running.map((p) => `exit ${p.child.exitCode}: ${p.stderr().slice(-500)}`).join('\n'),
     );
   } finally {
+    stop = true;
     await r.stop();
   }
 });
