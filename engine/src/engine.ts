@@ -10,7 +10,7 @@ import { validateQuickly } from './config/validate-quickly.js';
 import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address } from './http/listener.js';
-import { ServiceRuntime } from './http/runtime.js';
+import { type RuntimeHooks, ServiceRuntime } from './http/runtime.js';
 import { openApiDocHook } from './openapi/serve-doc.js';
 import { proxyHook } from './http/proxy.js';
 import { type RecordMode, RecordSwitch } from './record/switch.js';
@@ -21,6 +21,7 @@ import { isPostgresUrl } from '../../shared/src/database-url.js';
 import { openStore } from './store/open-store.js';
 import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
+import { overrideServer } from './server-overrides.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
 import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
 
@@ -103,7 +104,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private async applyNow(text: string): Promise<ApplyResult> {
     const { problems, model } = await this.validate(text);
     if (!model) return this.reject(problems);
-    this.overrideServerSettings(model);
+    overrideServer(model.server, this.options, this.adminToken);
     const opened = await this.openStore(model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
     const built = await this.buildRuntime(model, opened.db);
@@ -118,16 +119,6 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const endpoints = summarise(model);
     this.emit('applied', { version: this.version, endpoints, problems });
     return { ok: true, version: this.version, problems, endpoints };
-  }
-
-  /** The CLI's --port, --host and --db (and --admin's token) win over the config's `server:`. */
-  private overrideServerSettings({ server }: ServiceModel): void {
-    if (this.options.port !== undefined) server.port = this.options.port;
-    if (this.options.host !== undefined) server.host = this.options.host;
-    if (this.options.database !== undefined) server.database = this.options.database;
-    if (this.options.schema !== undefined) server.schema = this.options.schema;
-    if (this.options.proxy !== undefined) server.proxy = this.options.proxy;
-    if (this.options.admin && !server.adminToken) server.adminToken = this.adminToken;
   }
 
   /** The database of the new config: the open one when it is the same, else a newly opened one. */
@@ -155,7 +146,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
       const { tables, warnings } = await db.prepare(model, (schema, change) =>
         this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
       );
-      const runtime = new ServiceRuntime(model, tables, {
+      const hooks: RuntimeHooks = {
         onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
         admin: model.server.adminToken ? this.admin : undefined,
         onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
@@ -165,7 +156,9 @@ export class Engine extends TypedEmitter<EngineEvents> {
           basename(this.options.configPath ?? 'mockyard', extname(this.options.configPath ?? '')),
         ),
         proxy: proxyHook(model.server, this.recorder),
-      });
+      };
+      // Built on the live version: the routes it keeps are not added again.
+      const runtime = new ServiceRuntime(model, tables, hooks, this.runtime);
       return { runtime, warnings };
     } catch (err) {
       return { failure: errorProblem('migrationFailed', (err as Error).message) };

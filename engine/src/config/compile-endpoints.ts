@@ -15,6 +15,7 @@ import { tableNameFor } from '../model/table-name.js';
 import { compileDynamic } from './compile-dynamic.js';
 import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
 import { didYouMean } from './did-you-mean.js';
+import { routeShape } from './route-shape.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
 
@@ -38,10 +39,6 @@ export function pathParams(path: string): { params: string[] } | { error: string
   }
   return { params };
 }
-
-/** `/users/:id` and `/users/:slug` are the same route to a router. */
-const routeShape = (method: string, path: string): string =>
-  `${method} ${path.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/'}`;
 
 interface Context {
   source: ConfigSource;

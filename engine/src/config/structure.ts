@@ -22,6 +22,7 @@ import { describePath, jsonTypeName, valueAt } from './describe.js';
 import { didYouMean } from './did-you-mean.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
+import { checkByItems } from './structure-items.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -235,6 +236,8 @@ export function checkStructure(source: ConfigSource): { config?: Config; problem
   if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
     return { problems: [source.problemAt([], 'yamlNotMapping', messages.yamlNotMapping())] };
   }
+  const config = checkByItems(source.value as Record<string, unknown>);
+  if (config) return { config, problems: [] };
   const result = ConfigSchema.safeParse(source.value);
   if (result.success) return { config: result.data, problems: [] };
   const problems = flatten(result.error.issues, source.value).flatMap(({ issue, path }) =>

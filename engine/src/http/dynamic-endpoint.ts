@@ -8,10 +8,10 @@ import { STATUS_CODES } from 'node:http';
 import { HttpError } from '../http-error.js';
 import type { DynamicModel, FaultModel, ResponseModel, RuleModel } from '../model/dynamic-model.js';
 import { type EndpointModel, endpointName } from '../model/service-model.js';
-import type { FakerSource } from '../templates/faker-source.js';
+import { FakerSource } from '../templates/faker-source.js';
 import type { Randomness } from '../templates/random.js';
 import type { TemplateContext, TemplateRenderer } from '../templates/render.js';
-import type { RendererSource } from '../templates/renderer-source.js';
+import { RendererSource } from '../templates/renderer-source.js';
 import { renderHeaders, renderValue } from '../templates/render-value.js';
 import { bodyValue, templateContext } from '../templates/request-view.js';
 import type { TemplateModel } from '../templates/template-model.js';
@@ -24,6 +24,21 @@ export interface DynamicTools {
   renderer: RendererSource;
   random: Randomness;
   faker: FakerSource;
+}
+
+/** A version's tools, made on first need (most versions have no template); `seed` is `server.seed`. */
+export function toolsOnDemand(random: Randomness, seed: number | undefined): () => DynamicTools {
+  let tools: DynamicTools | undefined;
+  return () => {
+    if (!tools) {
+      const faker = new FakerSource(seed);
+      const renderer = new RendererSource(random, faker);
+      // Loading starts now, so the first request usually finds the renderer ready.
+      renderer.ready()?.catch(() => undefined);
+      tools = { random, faker, renderer };
+    }
+    return tools;
+  };
 }
 
 type Run = (ctx: RequestContext) => Reply | Promise<Reply>;

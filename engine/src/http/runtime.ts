@@ -1,23 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Router from 'find-my-way';
+import type Router from 'find-my-way';
 import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
 import { HttpError } from '../http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
-import type { ServiceModel } from '../model/service-model.js';
+import type { EndpointModel, ServiceModel } from '../model/service-model.js';
 import type { ProxiedExchange as Proxied } from './proxy.js';
-import { FakerSource } from '../templates/faker-source.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
-import { RendererSource } from '../templates/renderer-source.js';
 import type { TableStore } from '../store/store.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
-import type { DynamicTools } from './dynamic-endpoint.js';
+import { toolsOnDemand } from './dynamic-endpoint.js';
 import { ExchangeContext } from './exchange-context.js';
 import { type CompiledEndpoint, compileEndpoint } from './handlers.js';
 import { contentType, type Format, negotiate } from './negotiate.js';
+import { RouteTable } from './route-table.js';
 import { errorReply, JSON_CONTENT_TYPE, type Reply, sendReply } from './reply.js';
 
 export interface RuntimeHooks {
@@ -35,7 +34,6 @@ export interface RuntimeHooks {
   proxy?: ((req: IncomingMessage, res: ServerResponse, headers: Exchange['headers']) => Promise<Proxied>) | undefined;
 }
 
-type Route = Router.Instance<Router.HTTPVersion.V1>;
 type Maybe<T> = T | Promise<T>;
 
 /** One request as it moves through the steps of `serve`. */
@@ -64,17 +62,17 @@ let xmlModule: typeof import('./xml.js') | undefined;
 
 /**
  * One config version, compiled: a router whose handlers hold prepared statements. The engine swaps
- * whole runtimes on reload, so a request runs start to finish on the version it started with.
+ * whole runtimes on reload, so a request runs start to finish on the version it started with; a new
+ * version builds on the previous one's router (route-table.ts).
  *
  * A request goes through named steps: dispatch (route, negotiate, run the endpoint), complete (latency,
  * encoding) and send (write, log). A step returns a promise only when it must wait (a request body,
  * latency, the XML builder's first load), so a plain GET is answered without a microtask hop.
  */
 export class ServiceRuntime {
-  private readonly router: Route;
+  private readonly routes: RouteTable;
   /** The version's randomness: `server.seed` makes it repeat (fault rates, latency, template helpers). */
   private readonly random: Randomness;
-  private tools: DynamicTools | undefined;
   private inFlight = 0;
   private idle: (() => void) | undefined;
 
@@ -82,23 +80,12 @@ export class ServiceRuntime {
     readonly model: ServiceModel,
     readonly stores: ReadonlyMap<string, TableStore>,
     private readonly hooks: RuntimeHooks,
+    previous?: ServiceRuntime,
   ) {
-    this.router = Router({ ignoreTrailingSlash: true, maxParamLength: 2048 });
     this.random = randomness(model.server.seed);
-    const tools = (): DynamicTools => {
-      if (!this.tools) {
-        const faker = new FakerSource(model.server.seed);
-        const renderer = new RendererSource(this.random, faker);
-        // Loading starts now, so the first request usually finds the renderer ready.
-        renderer.ready()?.catch(() => undefined);
-        this.tools = { random: this.random, faker, renderer };
-      }
-      return this.tools;
-    };
-    for (const endpoint of model.endpoints) {
-      const compiled = compileEndpoint(endpoint, stores, model, tools);
-      this.router.on(endpoint.method, endpoint.path, () => undefined, compiled);
-    }
+    const tools = toolsOnDemand(this.random, model.server.seed);
+    const compile = (endpoint: EndpointModel) => compileEndpoint(endpoint, stores, model, tools);
+    this.routes = RouteTable.build(model.endpoints, compile, previous?.routes);
   }
 
   /** Resolves once no request is running on this version (used before closing its database). */
@@ -195,7 +182,7 @@ export class ServiceRuntime {
   /** Finds the endpoint, picks the response format, and runs the endpoint. */
   private dispatch(exchange: Exchange): Maybe<Reply> {
     const { req, method, path } = exchange;
-    const found = this.router.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path);
+    const found = this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path);
     if (!found) return this.noRoute(exchange);
     const compiled = found.store as CompiledEndpoint;
     exchange.compiled = compiled;
@@ -212,8 +199,8 @@ export class ServiceRuntime {
 
   /** No endpoint has this method and path (an OPTIONS on a path the mock has is still its own to answer). */
   private unrouted({ method, path }: Exchange): boolean {
-    if (this.router.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path)) return false;
-    return method !== 'OPTIONS' || !HTTP_METHODS.some((m) => this.router.find(m, path));
+    if (this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path)) return false;
+    return method !== 'OPTIONS' || !HTTP_METHODS.some((m) => this.routes.find(m, path));
   }
 
   /** Logs a forwarded exchange as the upstream answered it. */
@@ -225,7 +212,7 @@ export class ServiceRuntime {
 
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
   private noRoute({ req, method, path, headers }: Exchange): Reply {
-    const allow = HTTP_METHODS.filter((m) => this.router.find(m, path) !== null);
+    const allow = HTTP_METHODS.filter((m) => this.routes.find(m, path) !== null);
     if (allow.length === 0) {
       if (path.includes('%')) {
         // The decoded text is kept, not dropped: a bundler removes a call to a built-in whose result
