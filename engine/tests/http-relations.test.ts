@@ -219,7 +219,7 @@ async function countQueries(s: Served, work: () => Promise<void>): Promise<numbe
   return count;
 }
 
-test('a 100-row list with _expand or _embed costs the same queries as without: the page (and its count)', async () => {
+test('a 100-row list with _expand or _embed costs the same statements as without: the page (and its count)', async () => {
   await withServer(async (s) => {
     const counts: Record<string, number> = {};
     for (const [name, path] of [
@@ -236,8 +236,17 @@ test('a 100-row list with _expand or _embed costs the same queries as without: t
       });
     }
     console.log(`queries per 100-row list (${sqliteOf(s.engine.store) ? 'SQLite' : 'PostgreSQL'}):`, counts);
-    // More rows than the page: the page and a count(*) for X-Total-Count; the last page: the page alone.
-    assert.deepEqual(counts, { plain: 2, expand: 2, embed: 2, 'plain-all': 1, 'expand-all': 1, 'embed-all': 1 });
+    // More rows than the page: the page and a count(*) for X-Total-Count (on PostgreSQL in the page's
+    // own statement); the last page: the page alone.
+    const more = sqliteOf(s.engine.store) ? 2 : 1;
+    assert.deepEqual(counts, {
+      plain: more,
+      expand: more,
+      embed: more,
+      'plain-all': 1,
+      'expand-all': 1,
+      'embed-all': 1,
+    });
   });
 });
 

@@ -19,7 +19,12 @@ export interface QueryOptions {
   named?: boolean;
   /** Run on a pooled client even inside a transaction (a statement that must not wait for its commit). */
   outside?: boolean;
+  /** Every value as the text PostgreSQL wrote (no parsing of numbers, booleans or arrays). */
+  raw?: boolean;
 }
+
+/** Type parsers that keep each value's text as it is. */
+const RAW_TYPES: pg.CustomTypesConfig = { getTypeParser: () => (text: string) => text };
 
 /**
  * The pool, and the one way this store talks to PostgreSQL: `query` runs on the transaction's
@@ -65,6 +70,7 @@ export class Connection {
     const tx = options.outside ? undefined : this.current.getStore();
     const config: pg.QueryArrayConfig = { text, values: values as PgValue[], rowMode: 'array' };
     if (options.named !== false) config.name = this.statementName(text);
+    if (options.raw) config.types = RAW_TYPES;
     try {
       return (await (tx ? tx.client : this.pool).query(config)).rows;
     } catch (err) {

@@ -81,23 +81,43 @@ export function recordColumns(schema: SchemaModel): string {
 export const recordJson = (alias: string): string => `row_to_json(${ident(alias)})::text`;
 
 /**
- * The JSON text of the row of `alias` with its related records added by `_expand` (the record, or
- * null) and `_embed` (an array, in insertion order), each found by a subquery on the related table's
- * indexed column, so a page and its relations are one statement. The members are spliced in as text
- * before the closing brace, keeping the bytes `recordJson` writes.
+ * The JSON text of one relation of the row of `alias`: for `_expand` the related record (or null),
+ * for `_embed` an array of them (in insertion order), each found by a subquery on the related
+ * table's indexed column, so a page and its relations are one statement.
+ */
+function relationValue(pgSchema: string, alias: string, r: RelationModel): string {
+  const inner = ident('_mockyard_rel');
+  const match = `${inner}.${ident(r.otherColumn)} = ${ident(alias)}.${ident(r.column)}`;
+  const from = `${qualified(pgSchema, r.other.table)} AS ${inner}`;
+  return r.kind === 'expand'
+    ? `coalesce((SELECT row_to_json(r)::text FROM (SELECT ${recordColumns(r.other)} FROM ${from} WHERE ${match} LIMIT 1) r), 'null')`
+    : `'[' || array_to_string(ARRAY(SELECT row_to_json(r)::text FROM (SELECT ${recordColumns(r.other)} FROM ${from} WHERE ${match} ORDER BY ${inner}.${ident(orderColumn(r.other))}) r), ',') || ']'`;
+}
+
+/**
+ * The JSON text of the row of `alias` with its related records added by `_expand` and `_embed`
+ * (`relationValue`). The members are spliced in as text before the closing brace, keeping the
+ * bytes `recordJson` writes.
  */
 export function relationsJson(pgSchema: string, alias: string, relations: readonly RelationModel[]): string {
-  const members = relations.map((r) => {
-    const inner = ident('_mockyard_rel');
-    const match = `${inner}.${ident(r.otherColumn)} = ${ident(alias)}.${ident(r.column)}`;
-    const from = `${qualified(pgSchema, r.other.table)} AS ${inner}`;
-    const value =
-      r.kind === 'expand'
-        ? `coalesce((SELECT row_to_json(r)::text FROM (SELECT ${recordColumns(r.other)} FROM ${from} WHERE ${match} LIMIT 1) r), 'null')`
-        : `'[' || array_to_string(ARRAY(SELECT row_to_json(r)::text FROM (SELECT ${recordColumns(r.other)} FROM ${from} WHERE ${match} ORDER BY ${inner}.${ident(orderColumn(r.other))}) r), ',') || ']'`;
-    return ` || ',"${r.name}":' || ${value}`;
-  });
+  const members = relations.map((r) => ` || ',"${r.name}":' || ${relationValue(pgSchema, alias, r)}`);
   return `(left(row_to_json(${ident(alias)})::text, -1)${members.join('')} || '}')`;
+}
+
+/**
+ * The rows of `alias` (a subquery selecting `recordColumns`) as one row of arrays, for PageWriter:
+ * each field's values, then each relation's JSON text, in the rows' order (an aggregate reads a
+ * sorted subquery in its order when the query joins nothing to it).
+ */
+export function pageAggregates(
+  pgSchema: string,
+  schema: SchemaModel,
+  alias: string,
+  relations: readonly RelationModel[] | undefined,
+): string {
+  const fields = schema.fields.map((f) => `array_agg(${ident(alias)}.${ident(f.name)})`);
+  const related = (relations ?? []).map((r) => `array_agg(${relationValue(pgSchema, alias, r)})`);
+  return [...fields, ...related].join(', ');
 }
 
 /**

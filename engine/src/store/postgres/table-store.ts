@@ -8,7 +8,8 @@ import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { isIdConflict, sequenceBump, sequencePastMax, sequenceToMax } from './id-sequence.js';
 import { listSql } from './list-sql.js';
-import { ident, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
+import { ident, pageAggregates, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
+import { PageWriter } from './page-writer.js';
 import { createRecord, updatePlan } from '../key-values.js';
 import { castOf, insertValues, keyConditions, locationValue, type PgValue, pgValue } from './values.js';
 
@@ -32,6 +33,7 @@ export interface TableContext {
 export class PostgresTableStore implements TableStore {
   private readonly table: string;
   private readonly fieldList: string;
+  private readonly page: PageWriter;
 
   constructor(
     private readonly ctx: TableContext,
@@ -40,6 +42,7 @@ export class PostgresTableStore implements TableStore {
   ) {
     this.table = qualified(ctx.pgSchema, schema.table);
     this.fieldList = recordColumns(schema);
+    this.page = new PageWriter(schema);
   }
 
   /** Once the write commits: this process's listeners, then other replicas (after the reply). */
@@ -52,29 +55,29 @@ export class PostgresTableStore implements TableStore {
 
   async list(query: ListQuery, knownTotal?: number): Promise<{ body: string; total: number }> {
     const { where, values, orderBy } = listSql(this.schema, query);
-    // One row more than the page tells whether there are more; only then is a count(*) needed.
-    // The page is chosen first and only its rows become JSON. Limit and offset are written into the
-    // text (whole numbers from parseListQuery): a plan prepared for any limit sorts the whole table
-    // where one for LIMIT 101 walks an index. Later pages are not kept as prepared statements.
-    const limit = `LIMIT ${Math.trunc(query.limit) + 1} OFFSET ${Math.trunc(query.offset)}`;
-    const rows = await this.ctx.connection.query(
-      `SELECT ${this.json(query.relations)} FROM (SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} ${limit}) s`,
+    const limit = Math.trunc(query.limit);
+    const offset = Math.trunc(query.offset);
+    // One row more than the page tells whether there are more; only then (or when a later page is
+    // empty) is the count(*) run, in the same statement (CASE reaches its subquery only then).
+    // Limit and offset are written into the text (whole numbers from parseListQuery): a plan
+    // prepared for any limit sorts the whole table where one for LIMIT 101 walks an index. Later
+    // pages are not kept as prepared statements.
+    const counted =
+      knownTotal === undefined
+        ? `CASE WHEN count(*) > ${limit}${offset > 0 ? ' OR count(*) = 0' : ''} THEN (SELECT count(*) FROM ${this.table}${where}) END`
+        : 'NULL';
+    const page = `SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} LIMIT ${limit + 1} OFFSET ${offset}`;
+    const aggregates = pageAggregates(this.ctx.pgSchema, this.schema, 's', query.relations);
+    const [row] = await this.ctx.connection.query(
+      `SELECT count(*), ${counted}, ${aggregates} FROM (${page}) s`,
       values,
-      { retry: true, named: query.offset === 0 },
+      { retry: true, named: offset === 0, raw: true },
     );
-    const more = rows.length > query.limit;
-    if (more) rows.pop();
-    const known = !more && (rows.length > 0 || query.offset === 0);
-    let total: number;
-    if (known) total = query.offset + rows.length;
-    else if (knownTotal !== undefined) total = knownTotal;
-    else {
-      const counted = await this.ctx.connection.query(`SELECT count(*) FROM ${this.table}${where}`, values, {
-        retry: true,
-      });
-      total = Number(counted[0]?.[0]);
-    }
-    return { body: `[${rows.map((r) => r[0]).join(',')}]`, total };
+    const [found, count, ...arrays] = row as [string, string | null, ...(string | null)[]];
+    const rows = Math.min(Number(found), limit);
+    const known = Number(found) <= limit && (rows > 0 || offset === 0);
+    const total = known ? offset + rows : (knownTotal ?? Number(count));
+    return { body: this.page.write(arrays, rows, query.relations), total };
   }
 
   /** The JSON of the row of `s`, with the related records asked for added. */
