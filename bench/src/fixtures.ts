@@ -7,10 +7,33 @@ export interface SeedUser {
 export const seedUsers = (): SeedUser[] =>
   Array.from({ length: 100 }, (_, i) => ({ name: `User ${i + 1}`, email: `user${i + 1}@example.com` }));
 
-export function mockyardConfig(): string {
+/**
+ * The benchmark's config: /health and the User resource. `dynamic` adds endpoints with templates
+ * and rules that the measured requests never call, for the issue's "same targets when other
+ * endpoints of the config use templates and rules" (their cost must not reach the plain endpoints).
+ */
+export function mockyardConfig({ dynamic = false }: { dynamic?: boolean } = {}): string {
   const seed = seedUsers()
     .map((u) => `    - { name: "${u.name}", email: "${u.email}" }`)
     .join('\n');
+  const more = dynamic
+    ? `  - path: /login
+    method: POST
+    response:
+      inline: { token: "{{uuid}}", user: "{{request.body.user}}", at: "{{now}}" }
+    rules:
+      - when: { headers.x-slow: { present: true } }
+        latency: 5
+      - when: { body.password: wrong }
+        status: 401
+        response:
+          inline: { error: "no such user {{request.body.user}}" }
+  - path: /hello/:name
+    method: GET
+    response:
+      inline: { greeting: "Hello {{request.params.name}}", tags: "{{#each request.queryAll.tag}}{{this}} {{/each}}" }
+`
+    : '';
   return `schemas:
   User:
     properties:
@@ -23,7 +46,7 @@ endpoints:
     response:
       inline: { status: ok }
   - resource: User
-seed:
+${more}seed:
   User:
 ${seed}
 `;

@@ -118,6 +118,7 @@ async function main(): Promise<void> {
   };
   try {
     writeFileSync(join(dir, 'bench.yaml'), mockyardConfig());
+    writeFileSync(join(dir, 'bench-dynamic.yaml'), mockyardConfig({ dynamic: true }));
     const cli = join(root, 'bin/mockyard.cjs');
     const bare = join(root, 'dist/bench/src/baseline-server.js');
     console.log(
@@ -147,11 +148,14 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 500));
         idle.set(name, rssMiB(server.child.pid));
       };
-      const serve =
-        (db: string, ...flags: string[]) =>
-        (port: number) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', db, ...flags];
+      const serveConfig =
+        (config: string, db: string, ...flags: string[]) =>
+        (port: number) => [cli, 'serve', config, '--port', String(port), '--db', db, ...flags];
+      const serve = (db: string, ...flags: string[]) => serveConfig('bench.yaml', db, ...flags);
       // As a user runs it: a line per request (into a pipe this script drains) and the request log on.
       await start('mockyard', serve('mock.sqlite'), true);
+      // The same, with endpoints using templates and rules elsewhere in the config.
+      await start('mockyard +templates', serveConfig('bench-dynamic.yaml', 'mock-dynamic.sqlite'), true);
       await start('bare', (port) => [bare, join(dir, 'bare.sqlite'), String(port)]);
       await start('mockyard --quiet', serve('mock-quiet.sqlite', '--quiet'));
       await start('mockyard --no-log', serve('mock-nolog.sqlite', '--quiet', '--no-log'));
@@ -163,7 +167,7 @@ async function main(): Promise<void> {
       const url = (name: string): string => servers.find((s) => s.name === name)?.server.url as string;
       await checkSameBodies(url('mockyard'), url('bare'));
       console.log(
-        'SQLite: mockyard (default output: a line per request into a drained pipe, request log on), --quiet (log on, no lines), --no-log, and a bare node:http + better-sqlite3 server. Same JSON from both checked.',
+        'SQLite: mockyard (default output: a line per request into a drained pipe, request log on), the same with templated and rule-based endpoints elsewhere in its config (+templates), --quiet (log on, no lines), --no-log, and a bare node:http + better-sqlite3 server. Same JSON from both checked.',
       );
       const results = await measure(servers, scenarios, layout, progress);
       printThroughput(
@@ -172,18 +176,19 @@ async function main(): Promise<void> {
         servers.map((s) => s.name),
       );
       console.log(
-        `\n${'request'.padEnd(24)} mockyard ÷ bare  target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)`,
+        `\n${'request'.padEnd(24)} mockyard ÷ bare  target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)  +templates ÷ bare`,
       );
       for (const s of scenarios) {
         const r = ratio(results, s.name, 'mockyard', 'bare');
         const off = ratio(results, s.name, 'mockyard', 'mockyard --no-log');
         const quiet = ratio(results, s.name, 'mockyard', 'mockyard --quiet');
+        const dynamic = ratio(results, s.name, 'mockyard +templates', 'bare');
         const cost = (x: typeof off): string => (x.saturated ? 'saturated' : `${fmt((1 - x.value) * 100, 1)} %`);
         const head = r.saturated
           ? r.saturated.padEnd(31)
           : `${fmt(r.value, 2).padStart(15)}  >= ${s.target.toFixed(1)} ${verdict(r.value >= s.target).padEnd(6)}`;
         console.log(
-          `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}`,
+          `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}  ${dynamic.saturated ? dynamic.saturated : `${fmt(dynamic.value, 2).padStart(9)} ${verdict(dynamic.value >= s.target)}`}`,
         );
       }
       for (const { server } of servers.splice(0)) await server.stop();
