@@ -248,8 +248,13 @@ test('the generator previews three schema-fitting rows; an unknown filter key is
     await page.getByTestId('more').click();
     await page.getByRole('menuitem', { name: 'Generate…' }).click();
     await page.getByLabel('Random seed (same rows each time)').fill('4');
-    const preview = page.getByTestId('generate-preview');
+    // The rows of seed 4: until they come, the dialog shows seed 1's (the default) and says so.
+    const preview = page.locator('[data-testid="generate-preview"][data-seed="4"][aria-busy="false"]');
     await preview.locator('tbody tr').nth(2).waitFor();
+    assert.match(
+      await page.getByTestId('generate-preview-hint').innerText(),
+      /^The first 3 rows, as they will be inserted/,
+    );
     assert.equal(await preview.locator('tbody tr').count(), 3);
     const products = new Set(faker.definitions.commerce?.product_name?.product ?? []);
     const names = await preview.locator('tbody tr td:first-child').allInnerTexts();

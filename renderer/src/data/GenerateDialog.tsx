@@ -23,13 +23,16 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
   const [seed, setSeed] = useState('1');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const [preview, setPreview] = useState<Record<string, unknown>[] | undefined>(undefined);
+  // The rows previewed, and the seed they were made with: while another seed's preview is on its
+  // way, the rows shown are not the ones that would be inserted, and the dialog says so.
+  const [preview, setPreview] = useState<{ seed: number; rows: Record<string, unknown>[] } | undefined>(undefined);
   // What reference fields pick from (the referenced table's ids), from the engine.
   const [notes, setNotes] = useState<string[]>([]);
   const n = Number(count);
   const s = Number(seed);
   const valid = Number.isInteger(n) && n >= 1 && n <= 100_000 && Number.isInteger(s);
   const fields = table.fields.filter((f) => !f.autoId);
+  const stale = preview !== undefined && preview.seed !== s;
   const t = table.table;
 
   useEffect(() => {
@@ -40,7 +43,7 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
       client.call('tables.generatePreview', { table: t, count: PREVIEW_ROWS, seed: s }).then(
         (result) => {
           if (!current) return;
-          setPreview(result.rows);
+          setPreview({ seed: s, rows: result.rows });
           setNotes(result.notes ?? []);
         },
         (err: Error) => current && setError(err.message),
@@ -93,9 +96,13 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
       </div>
       {!valid ? <p className="error">Rows: 1 to 100,000; the random seed is a whole number.</p> : null}
       {preview ? (
-        <div className="generate-preview">
-          <span className="hint">The first {PREVIEW_ROWS} rows, as they will be inserted:</span>
-          <table data-testid="generate-preview">
+        <div className={stale ? 'generate-preview stale' : 'generate-preview'}>
+          <span className="hint" data-testid="generate-preview-hint">
+            {stale
+              ? `Rows for seed ${preview.seed}; ${Number.isInteger(s) ? `updating for seed ${s}…` : 'the seed above is not a whole number.'}`
+              : `The first ${PREVIEW_ROWS} rows, as they will be inserted:`}
+          </span>
+          <table data-testid="generate-preview" data-seed={preview.seed} aria-busy={stale}>
             <thead>
               <tr>
                 {fields.map((f) => (
@@ -104,7 +111,7 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
               </tr>
             </thead>
             <tbody>
-              {preview.map((row, i) => (
+              {preview.rows.map((row, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id yet; their order is their identity.
                 <tr key={i}>
                   {fields.map((f) => (
