@@ -109,7 +109,7 @@ test('serving the last valid config is amber, not the healthy green', { timeout:
     await page.goto(studioUrl);
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 20_000 });
     const state = page.getByTestId('server-state');
-    await state.filter({ hasText: 'Running' }).waitFor();
+    await state.filter({ hasText: /^Running$/ }).waitFor();
     // Evaluated as text: these tests compile without the DOM's types.
     const colorOf = (css: string) =>
       page.evaluate(
@@ -161,7 +161,10 @@ test('turning apply-on-save back on applies the config saved while it was off', 
     await setApplyOnSave(true);
     await eventually(async () => (await fetch(`${mock}/later`)).status === 200, 5000, 'GET /later once switched on');
     await page.getByTestId('apply').waitFor({ state: 'detached' });
-    await page.getByTestId('server-state').filter({ hasText: 'Running' }).waitFor();
+    await page
+      .getByTestId('server-state')
+      .filter({ hasText: /^Running$/ })
+      .waitFor();
   } finally {
     await s.close();
   }

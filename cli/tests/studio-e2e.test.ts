@@ -96,7 +96,7 @@ test('the browser studio edits, validates, saves and hot-reloads the config, and
     );
     await page.locator('.monaco-editor .view-lines', { hasText: '/outside' }).waitFor({ timeout: 10_000 });
     await eventually(async () => (await fetch(`${mockUrl}/outside`)).status === 200, 10_000, 'GET /outside to answer');
-    await page.locator('[data-testid="server-state"]', { hasText: 'Running' }).waitFor();
+    await page.locator('[data-testid="server-state"]', { hasText: /^Running$/ }).waitFor();
     await page.screenshot({ path: join(shots, '4-outside-edit.png') });
 
     // The Log tab shows the requests made above.
@@ -123,7 +123,7 @@ test('a port in use shows in the studio with a one-click free port', { timeout: 
     assert.match((await banner.textContent()) ?? '', new RegExp(`Port ${busy} is in use — choose another`));
     await page.screenshot({ path: join(s.shots, '6-port-in-use.png') });
     await banner.getByRole('button', { name: /Use port \d+/ }).click();
-    await page.locator('[data-testid="server-state"]', { hasText: 'Running' }).waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid="server-state"]', { hasText: /^Running$/ }).waitFor({ timeout: 10_000 });
     const url = (await page.locator('.statusbar .url').textContent()) ?? '';
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.notEqual(url, `http://127.0.0.1:${busy}`);
