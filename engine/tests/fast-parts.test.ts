@@ -12,37 +12,12 @@ import { cutBlocks } from '../src/config/fast-blocks.js';
 import { forgetParts } from '../src/config/fast-parts.js';
 import { FastSource } from '../src/config/fast-source.js';
 import { MAX_CONFIG_DEPTH, type DocPath } from '../src/config/source.js';
+import { largeConfig } from './large-config.js';
 
 const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../examples');
 const examples = readdirSync(EXAMPLES)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
-
-/** The benchmark's reload config (bench/src/fixtures.ts, which tests cannot import): 20 schemas, 101 endpoints. */
-function largeConfig(schemas: number, variant: number, fields = 0): string {
-  const lines = ['schemas:'];
-  for (let i = 0; i < schemas; i++)
-    lines.push(
-      `  Thing${i}:`,
-      '    properties:',
-      '      id: integer',
-      '      name: string',
-      `      extra${fields}: string`,
-    );
-  lines.push('endpoints:');
-  for (let i = 0; i < schemas; i++) {
-    const base = `/things${i}`;
-    lines.push(
-      `  - { path: ${base}, method: GET, response: { schema: Thing${i}, type: array } }`,
-      `  - { path: ${base}/:id, method: GET, response: { schema: Thing${i} } }`,
-      `  - { path: ${base}, method: POST, response: { schema: Thing${i} } }`,
-      `  - { path: ${base}/:id, method: PATCH, response: { schema: Thing${i} } }`,
-      `  - { path: ${base}/:id, method: DELETE, response: { schema: Thing${i} } }`,
-    );
-  }
-  lines.push(`  - { path: /variant${variant}, method: GET, response: { inline: { variant: ${variant} } } }`);
-  return `${lines.join('\n')}\n`;
-}
 
 /** Every path in a value, with the range of its value and of its key. */
 function places(source: FastSource): string[] {
