@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { openStudio } from './studio-fixture.js';
 
 const CONFIG = `schemas:
@@ -48,6 +49,18 @@ function burst(
   };
   const done = Promise.all(Array.from({ length: concurrency }, worker)).then((): [number, number] => [sent, answered]);
   return { stop: () => (stopped = true), done };
+}
+
+/** The path of the first request row wholly below the list's sticky header. */
+function topRow(page: Page): Promise<string | undefined> {
+  return page.getByTestId('log-list').evaluate((list) => {
+    const head = list.querySelector('.log-head')?.getBoundingClientRect().bottom ?? 0;
+    const rows = [...list.querySelectorAll('[data-testid="log-row"]')].filter(
+      (row) => row.getBoundingClientRect().top >= head - 1,
+    );
+    rows.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    return rows[0]?.querySelector('.path')?.textContent ?? undefined;
+  });
 }
 
 test('the log shows requests live with their details, filters and clears, and stays responsive under a burst', {
@@ -104,6 +117,33 @@ test('the log shows requests live with their details, filters and clears, and st
     await page.getByTestId('log-clear').click();
     await page.getByTestId('log-empty').waitFor();
 
+    // At the top, the list follows new requests; scrolled down, the rows on screen stay put.
+    for (let i = 1; i <= 60; i++) await (await fetch(`${mock}/health?n=${i}`)).arrayBuffer();
+    await page
+      .getByTestId('log-counts')
+      .filter({ hasText: /^60 kept/ })
+      .waitFor({ timeout: 5000 });
+    await (await fetch(`${mock}/health?n=61`)).arrayBuffer();
+    await page
+      .getByTestId('log-counts')
+      .filter({ hasText: /^61 kept/ })
+      .waitFor({ timeout: 5000 });
+    assert.equal(await topRow(page), '/health?n=61', 'at the top, the newest request shows first');
+    await page.getByTestId('log-list').evaluate((el) => {
+      el.scrollTop = 10 * 26;
+    });
+    await page.waitForFunction(`document.querySelector('[data-testid="log-list"]').scrollTop === 260`);
+    const before = await topRow(page);
+    assert.equal(before, '/health?n=51');
+    for (let i = 62; i <= 66; i++) await (await fetch(`${mock}/health?n=${i}`)).arrayBuffer();
+    await page
+      .getByTestId('log-counts')
+      .filter({ hasText: /^66 kept/ })
+      .waitFor({ timeout: 5000 });
+    assert.equal(await topRow(page), before, 'scrolled down, the rows on screen stayed where they were');
+    await page.getByTestId('log-clear').click();
+    await page.getByTestId('log-empty').waitFor();
+
     // A burst of requests that lasts as long as the clicks (and is at least three times the log's
     // limit): clicks keep answering and the kept count stops at the limit.
     // The browser's Event Timing API measures input latency: `duration` runs from the click to the
@@ -151,6 +191,8 @@ test('the log shows requests live with their details, filters and clears, and st
     assert.ok(worstHandling < 1000, `the studio spent ${worstHandling} ms handling one input`);
     if (clicks % 2 === 1) await pause.click();
     await page.getByTestId('log-counts').filter({ hasText: '1000 kept (limit 1000)' }).waitFor({ timeout: 15_000 });
+    // The log was cleared while scrolled down (above): the new list starts at the top and follows.
+    assert.equal(await page.getByTestId('log-list').evaluate((el) => el.scrollTop), 0);
     await page.screenshot({ path: join(shots, 'log-2-after-burst.png') });
     const memory = await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0');
     t.diagnostic(`renderer JS heap after the burst: ${(Number(memory) / 1024 / 1024).toFixed(1)} MiB`);

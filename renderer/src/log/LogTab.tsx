@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Circle, FileDown, ListTree, Pause, Play, Settings2, Trash2 } from 'lucide-react';
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { counted } from '../../../shared/src/plural';
 import type { LogEntry } from '../../../shared/src/log-entry';
 import type { StudioClient } from '../api/client';
@@ -10,6 +10,7 @@ import { ErrorBanner } from '../feedback/ErrorBanner';
 import { useFeedback } from '../feedback/feedback';
 import { logFilter } from './filter';
 import { LogDetail } from './LogDetail';
+import { LogRow } from './LogRow';
 import { LogSettingsForm } from './LogSettingsForm';
 import { useLog, type LogStore } from './use-log';
 import type { RecordControl } from './use-record';
@@ -29,8 +30,6 @@ interface Props {
   /** The Record toggle's state (kept by the app, so a recording is announced on every tab). */
   record: RecordControl;
 }
-
-const statusClass = (status: number): string => `status-${Math.floor(status / 100)}xx`;
 
 /** Every request to the mock, live, newest first; a virtualised list that never freezes the app. */
 export function LogTab({ client, store, url, endpoints, onReplay, record }: Props) {
@@ -58,19 +57,32 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW,
     overscan: 15,
+    // Off while the log is empty (the list is not rendered): that resets its offset, which it would
+    // otherwise write back into the next list, so a cleared log would start scrolled down.
+    enabled: log.entries.length > 0,
   });
   const selected = selectedId === undefined ? undefined : log.entries.find((e) => e.id === selectedId);
 
+  const toggleSelected = useCallback((id: number) => setSelectedId((current) => (current === id ? undefined : id)), []);
+
   // New rows arrive on top. At the top, the list follows them; scrolled down or with a row
-  // selected, the rows on screen stay where they are.
+  // selected, the rows on screen stay where they are. The offset is kept from scroll events:
+  // reading scrollTop here, after React's DOM changes, forced a layout on every batch.
   const firstId = useRef<number | undefined>(undefined);
+  const scrollTop = useRef(0);
   useLayoutEffect(() => {
     const el = scroller.current;
     const previous = firstId.current;
     firstId.current = shown[0]?.id;
+    // An empty list (cleared, or nothing matches the filter) is unmounted or cannot scroll.
+    if (shown.length === 0) scrollTop.current = 0;
     if (!el || previous === undefined) return;
     const added = shown.findIndex((e) => e.id === previous);
-    if (added > 0 && (el.scrollTop > 0 || selectedId !== undefined)) el.scrollTop += added * ROW;
+    if (added > 0 && (scrollTop.current > 0 || selectedId !== undefined)) {
+      el.scrollTop = scrollTop.current + added * ROW;
+      // Read back: a list shorter than its box does not scroll (and sends no scroll event).
+      scrollTop.current = el.scrollTop;
+    }
   }, [shown, selectedId]);
 
   const exportAs = async (format: 'har' | 'jsonl') => {
@@ -181,7 +193,16 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
         </div>
       ) : (
         <div className="log-body">
-          <div className="log-list" ref={scroller} role="grid" aria-label="Requests" data-testid="log-list">
+          <div
+            className="log-list"
+            ref={scroller}
+            onScroll={(e) => {
+              scrollTop.current = e.currentTarget.scrollTop;
+            }}
+            role="grid"
+            aria-label="Requests"
+            data-testid="log-list"
+          >
             <div className="log-row log-head" role="row">
               <span className="time">Time</span>
               <span>Method</span>
@@ -195,33 +216,14 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
                 const e = shown[item.index];
                 if (!e) return null;
                 return (
-                  <button
-                    type="button"
+                  <LogRow
                     key={e.id}
-                    role="row"
-                    className={`log-row${e.id === selectedId ? ' selected' : ''}`}
-                    style={{ transform: `translateY(${item.start}px)`, height: ROW }}
-                    onClick={() => setSelectedId(e.id === selectedId ? undefined : e.id)}
-                    data-testid="log-row"
-                  >
-                    <span className="time">{new Date(e.time).toLocaleTimeString([], { hour12: false })}</span>
-                    <span>{e.method}</span>
-                    <span className="path">
-                      {e.path}
-                      {e.query ? `?${e.query}` : ''}
-                    </span>
-                    <span className={`num ${statusClass(e.status)}`}>{e.status}</span>
-                    <span className="num">{e.duration.toFixed(1)}</span>
-                    <span className="endpoint" title={e.endpoint ?? 'no match'}>
-                      {e.endpoint ?? 'no match'}
-                      {e.notes.length ? (
-                        <span className="note-marker" title={e.notes.join('\n')}>
-                          {' '}
-                          ●
-                        </span>
-                      ) : null}
-                    </span>
-                  </button>
+                    entry={e}
+                    selected={e.id === selectedId}
+                    top={item.start}
+                    height={ROW}
+                    onSelect={toggleSelected}
+                  />
                 );
               })}
             </div>
