@@ -112,6 +112,37 @@ test('batches come at most every interval and carry every entry in order', async
   batcher.close();
 });
 
+test('a lone entry goes out at once; during a burst, one batch per interval', async () => {
+  const batches: [number, number[]][] = [];
+  const start = performance.now();
+  const batcher = new LogBatcher((b) => batches.push([performance.now() - start, b.map((e) => e.id)]), 300, 10_000);
+  batcher.add(entry(1));
+  await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(
+    batches.map(([, ids]) => ids),
+    [[1]],
+    'the first entry did not wait for the interval',
+  );
+  // Entries every 10 ms for 700 ms: the next batches come no sooner than 300 ms after the last.
+  for (let i = 2; i <= 71; i++) {
+    batcher.add(entry(i));
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await new Promise((r) => setTimeout(r, 350));
+  const times = batches.map(([t]) => t);
+  for (let i = 1; i < times.length; i++)
+    assert.ok(
+      (times[i] as number) - (times[i - 1] as number) >= 295,
+      `batches at ${times.map(Math.round).join(', ')} ms`,
+    );
+  assert.ok(batches.length >= 3 && batches.length <= 5, `${batches.length} batches`);
+  assert.deepEqual(
+    batches.flatMap(([, ids]) => ids),
+    Array.from({ length: 71 }, (_, i) => i + 1),
+  );
+  batcher.close();
+});
+
 test('a batch keeps only its newest entries when a burst overflows it', async () => {
   const batches: LogEntry[][] = [];
   const batcher = new LogBatcher((b) => batches.push(b), 20, 100);

@@ -17,7 +17,7 @@ export const logFileFor = (configPath: string): string => {
 };
 
 /**
- * The studio's side of the request log: batches for the UI (at most 20 a second), retention
+ * The studio's side of the request log: batches for the UI (at most 5 a second, see LogBatcher), retention
  * settings, the optional on-disk copy, exports and replay.
  */
 export class StudioLog {
