@@ -235,17 +235,24 @@ test('a 100-row list with _expand or _embed costs the same statements as without
         assert.equal(rows.length, 100, path);
       });
     }
-    console.log(`queries per 100-row list (${sqliteOf(s.engine.store) ? 'SQLite' : 'PostgreSQL'}):`, counts);
+    const sqlite = sqliteOf(s.engine.store) !== undefined;
+    if (sqlite)
+      counts.again = await countQueries(s, async () => {
+        assert.equal((await ok<Json[]>(await s.call('/posts?_limit=100&id_lte=100&_expand=author'))).length, 100);
+      });
+    console.log(`queries per 100-row list (${sqlite ? 'SQLite' : 'PostgreSQL'}):`, counts);
     // More rows than the page: the page and a count(*) for X-Total-Count (on PostgreSQL in the page's
-    // own statement); the last page: the page alone.
-    const more = sqliteOf(s.engine.store) ? 2 : 1;
+    // own statement); the last page: the page alone. SQLite reads its database's version first (the
+    // page cache, store/sqlite/page-cache.ts), and a list asked again, unchanged, costs only that.
+    const version = sqlite ? 1 : 0;
     assert.deepEqual(counts, {
-      plain: more,
-      expand: more,
-      embed: more,
-      'plain-all': 1,
-      'expand-all': 1,
-      'embed-all': 1,
+      plain: version + (sqlite ? 2 : 1),
+      expand: version + (sqlite ? 2 : 1),
+      embed: version + (sqlite ? 2 : 1),
+      'plain-all': version + 1,
+      'expand-all': version + 1,
+      'embed-all': version + 1,
+      ...(sqlite ? { again: 1 } : {}),
     });
   });
 });

@@ -7,6 +7,7 @@ import { hiddenColumnWarnings, type TableMigration } from '../table-migration.js
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import { fromPackage } from '../../package-root.js';
 import { migrateTable } from './migrate.js';
+import { PageCache } from './page-cache.js';
 import { SqliteTableStore as TableStore, type TableChange } from './table-store.js';
 
 export type { Database };
@@ -107,6 +108,7 @@ export function setUpStore(
   const stores = new Map<string, TableStore>();
   const known = migrated.get(db) ?? new Map<string, { signature: string; migration: TableMigration }>();
   const done: [string, { signature: string; migration: TableMigration }][] = [];
+  const pages = new PageCache(db);
   const migrateAll = db.transaction(() => {
     for (const schema of model.schemas.values()) {
       const signature = signatureOf(schema);
@@ -121,7 +123,7 @@ export function setUpStore(
         }
       }
       done.push([schema.table, { signature, migration }]);
-      const store = new TableStore(db, schema, (change) => onChange(schema, change));
+      const store = new TableStore(db, schema, (change) => onChange(schema, change), pages);
       stores.set(schema.name, store);
       warnings.push(...hiddenColumnWarnings(schema, migration.hiddenColumns));
       if (migration.created) insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);

@@ -9,6 +9,7 @@ import { toSqlValue } from './sql-value.js';
 import { createRecord, updatePlan } from '../key-values.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
+import type { Page, PageCache } from './page-cache.js';
 import type { FixedValue, TableChange, TableStore } from '../store.js';
 
 export type { TableChange };
@@ -36,6 +37,8 @@ export class SqliteTableStore implements TableStore {
     private readonly db: Database.Database,
     readonly schema: SchemaModel,
     private readonly onChange: (change: TableChange) => void,
+    /** List pages kept while the database is unchanged; none for a store that only seeds. */
+    private readonly pages?: PageCache,
   ) {
     this.json = recordJsonExpr(schema);
     this.table = ident(schema.table);
@@ -78,15 +81,15 @@ export class SqliteTableStore implements TableStore {
    * caller already has for this filter (the data browser's later pages reuse the first page's); it is
    * used instead of a count(*) when the page alone cannot tell the total.
    */
-  list(query: ListQuery, knownTotal?: number): { body: string; total: number } {
+  list(query: ListQuery, knownTotal?: number): Page {
     const { where, values, orderBy } = listSql(query);
-    return this.read(() => {
+    const sql = `SELECT ${this.select(query.relations)}${where}${orderBy} LIMIT ? OFFSET ?`;
+    const key = this.pages && `${sql}\n${JSON.stringify(values)} ${query.limit} ${query.offset} ${knownTotal ?? ''}`;
+    const kept = key === undefined ? undefined : this.pages?.get(key);
+    if (kept) return kept;
+    const page = this.read(() => {
       // One row more than the page tells whether there are more; only then is a count(*) needed.
-      const rows = this.statement(`SELECT ${this.select(query.relations)}${where}${orderBy} LIMIT ? OFFSET ?`).all(
-        ...values,
-        query.limit + 1,
-        query.offset,
-      ) as string[];
+      const rows = this.statement(sql).all(...values, query.limit + 1, query.offset) as string[];
       const more = rows.length > query.limit;
       if (more) rows.pop();
       // Without more rows, the total is what came before this page plus this page, unless the page
@@ -97,6 +100,8 @@ export class SqliteTableStore implements TableStore {
         : (knownTotal ?? (this.statement(`SELECT count(*) FROM ${this.table}${where}`).get(...values) as number));
       return { body: `[${rows.join(',')}]`, total };
     });
+    if (key !== undefined) this.pages?.set(key, page);
+    return page;
   }
 
   /** `<record JSON> FROM <table>`, with the related records asked for added to each record. */
