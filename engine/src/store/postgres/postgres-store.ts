@@ -19,6 +19,7 @@ import type { Connection } from './connection.js';
 import { migrateTable } from './migrate.js';
 import { advisoryKey, ident, META_TABLE, qualified, SEQ_COLUMN, sortIndexName } from './sql.js';
 import { type TableContext, PostgresTableStore } from './table-store.js';
+import { KeptPages } from '../kept-pages.js';
 
 type OnChange = (schema: SchemaModel, change: TableChange | 'reset') => void;
 
@@ -51,6 +52,7 @@ export class PostgresStore implements Store {
       pgSchema,
       storeId,
       notifier: options.notify ? new ChangeNotifier(connection, storeId, pgSchema) : undefined,
+      pages: new KeptPages<string>(),
     };
     this.lockKey = advisoryKey(pgSchema);
     if (options.listen)

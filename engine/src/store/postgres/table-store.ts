@@ -1,5 +1,6 @@
 import type { RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
+import type { KeptPages, Page } from '../kept-pages.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, prepareInserts } from './bulk-insert.js';
 import type { FixedValue, PreparedInsert, RefusedInsert, TableChange, TableStore } from '../store.js';
@@ -23,6 +24,8 @@ export interface TableContext {
   storeId: string;
   /** Tells other replicas about committed writes (see change-notifier.ts); undefined while seeding. */
   notifier: ChangeNotifier | undefined;
+  /** List pages read, with the snapshot each was read in (see `list`). */
+  pages: KeptPages<string>;
 }
 
 /**
@@ -53,10 +56,17 @@ export class PostgresTableStore implements TableStore {
     });
   }
 
-  async list(query: ListQuery, knownTotal?: number): Promise<{ body: string; total: number }> {
+  async list(query: ListQuery, knownTotal?: number): Promise<Page> {
     const { where, values, orderBy } = listSql(this.schema, query);
     const limit = Math.trunc(query.limit);
     const offset = Math.trunc(query.offset);
+    // A page read before is answered again while PostgreSQL's snapshot is the one it was read in:
+    // the same snapshot (the transactions finished and running) means the same data, in every
+    // table, whichever replica wrote it. The page's statement gets the kept page's snapshot and
+    // reads nothing when it is still current (a one-time filter: the scan, the aggregates and the
+    // count are never run), so a kept page costs one short round trip and a changed one no extra.
+    // Not inside a transaction: its own writes change what it reads without a new snapshot.
+    const fresh = `pg_current_snapshot()::text IS DISTINCT FROM $${values.length + 1}::text`;
     // One row more than the page tells whether there are more; only then (or when a later page is
     // empty) is the count(*) run, in the same statement (CASE reaches its subquery only then).
     // Limit and offset are written into the text (whole numbers from parseListQuery): a plan
@@ -64,20 +74,28 @@ export class PostgresTableStore implements TableStore {
     // pages are not kept as prepared statements.
     const counted =
       knownTotal === undefined
-        ? `CASE WHEN count(*) > ${limit}${offset > 0 ? ' OR count(*) = 0' : ''} THEN (SELECT count(*) FROM ${this.table}${where}) END`
+        ? `CASE WHEN ${fresh} AND (count(*) > ${limit}${offset > 0 ? ' OR count(*) = 0' : ''}) THEN (SELECT count(*) FROM ${this.table}${where}) END`
         : 'NULL';
-    const page = `SELECT ${this.fieldList} FROM ${this.table}${where}${orderBy} LIMIT ${limit + 1} OFFSET ${offset}`;
+    const filter = where ? `${where} AND ${fresh}` : ` WHERE ${fresh}`;
+    const page = `SELECT ${this.fieldList} FROM ${this.table}${filter}${orderBy} LIMIT ${limit + 1} OFFSET ${offset}`;
     const aggregates = pageAggregates(this.ctx.pgSchema, this.schema, 's', query.relations);
-    const [row] = await this.ctx.connection.query(
-      `SELECT count(*), ${counted}, ${aggregates} FROM (${page}) s`,
-      values,
-      { retry: true, named: offset === 0, raw: true },
-    );
-    const [found, count, ...arrays] = row as [string, string | null, ...(string | null)[]];
+    const sql = `SELECT pg_current_snapshot()::text, count(*), ${counted}, ${aggregates} FROM (${page}) s`;
+    const keep = !this.ctx.connection.inTransaction;
+    const key = keep ? `${sql}\n${JSON.stringify(values)}` : '';
+    const kept = keep ? this.ctx.pages.get(key) : undefined;
+    const [row] = await this.ctx.connection.query(sql, [...values, kept?.version ?? null], {
+      retry: true,
+      named: offset === 0,
+      raw: true,
+    });
+    const [snapshot, found, count, ...arrays] = row as [string, string, string | null, ...(string | null)[]];
+    if (kept && snapshot === kept.version) return kept.page;
     const rows = Math.min(Number(found), limit);
     const known = Number(found) <= limit && (rows > 0 || offset === 0);
     const total = known ? offset + rows : (knownTotal ?? Number(count));
-    return { body: this.page.write(arrays, rows, query.relations), total };
+    const result = { body: this.page.write(arrays, rows, query.relations), total };
+    if (keep) this.ctx.pages.set(key, result, snapshot);
+    return result;
   }
 
   /** The JSON of the row of `s`, with the related records asked for added. */

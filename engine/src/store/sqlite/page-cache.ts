@@ -1,18 +1,10 @@
 import type Database from 'better-sqlite3';
-
-/** A list page as a table store answers it. */
-export interface Page {
-  body: string;
-  total: number;
-}
-
-/** Pages kept at most, in bytes of their JSON text (a 100-record page of a small schema is ~10 KB). */
-const MAX_BYTES = 4 * 1024 * 1024;
+import { KeptPages, type Page } from '../kept-pages.js';
 
 /**
- * List pages already read, kept while the database is as it was when they were read: a client that
- * polls a list (a front end's table, a dashboard) then costs one version read (a few µs) instead of
- * a query that writes 100 records as JSON (~60 µs for 100 small records, more with relations).
+ * List pages kept while the database is as it was when they were read: a client that polls a list
+ * (a front end's table, a dashboard) then costs one version read (a few µs) instead of a query that
+ * writes 100 records as JSON (~60 µs for 100 small records, more with relations).
  *
  * The version is read from SQLite itself on every lookup, so no write can be missed, whoever makes it:
  * - `total_changes()`: rows inserted, updated or deleted on this connection (every table store, reset,
@@ -23,8 +15,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
  */
 export class PageCache {
   private version: string | undefined;
-  private readonly pages = new Map<string, Page>();
-  private bytes = 0;
+  private readonly pages = new KeptPages<undefined>();
   private readonly versionStatement: Database.Statement<unknown[], unknown>;
 
   constructor(private readonly db: Database.Database) {
@@ -41,24 +32,14 @@ export class PageCache {
     const now = this.versionStatement.get() as string;
     if (now !== this.version) {
       this.pages.clear();
-      this.bytes = 0;
       this.version = now;
       return undefined;
     }
-    return this.pages.get(key);
+    return this.pages.get(key)?.page;
   }
 
-  /** Keeps a page just read (after a `get` that missed), dropping the oldest pages beyond the budget. */
+  /** Keeps a page just read (after a `get` that missed). */
   set(key: string, page: Page): void {
-    if (this.db.inTransaction || this.version === undefined || page.body.length > MAX_BYTES) return;
-    const replaced = this.pages.get(key);
-    if (replaced) this.bytes -= replaced.body.length;
-    this.pages.set(key, page);
-    this.bytes += page.body.length;
-    for (const [oldest, kept] of this.pages) {
-      if (this.bytes <= MAX_BYTES) break;
-      this.pages.delete(oldest);
-      this.bytes -= kept.body.length;
-    }
+    if (!this.db.inTransaction && this.version !== undefined) this.pages.set(key, page, undefined);
   }
 }
