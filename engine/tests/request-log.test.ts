@@ -94,6 +94,31 @@ test('served requests are logged with truncated bodies and bounded in count', as
   }
 });
 
+test("the same response body again shares the last one's bytes; other bodies are kept as before", () => {
+  // Limit 10: a 1 MiB arena. Ten different 200 KB bodies do not all fit; the same body ten times does.
+  const big = (c: string): string => `[${'"x",'.repeat(50_000)}"${c}"]`;
+  const log = new RequestLog({ limit: 10, bodyLimit: 256 * 1024 });
+  const polled = big('a');
+  for (let i = 1; i <= 10; i++) log.add(entry(i, { responseBody: polled }) as ServedRequest);
+  assert.deepEqual(
+    log.entries().map((e) => e.responseBody === polled),
+    Array(10).fill(true),
+    'every entry of the polled body reads back whole',
+  );
+  // An equal text that is another string object shares too; a different one is written.
+  log.add(entry(11, { responseBody: big('a').slice(0) }) as ServedRequest);
+  log.add(entry(12, { responseBody: big('b') }) as ServedRequest);
+  const kept = log.entries();
+  assert.equal(kept.at(-2)?.responseBody, polled);
+  assert.equal(kept.at(-1)?.responseBody, big('b'));
+  assert.equal(kept.at(0)?.responseBody, polled, 'the shared bytes are still there');
+  // Different bodies use the arena as before: the oldest are reported gone.
+  for (let i = 13; i <= 22; i++) log.add(entry(i, { responseBody: big(String(i)) }) as ServedRequest);
+  const bodies = log.entries().map((e) => e.responseBody);
+  assert.match(bodies[0] as string, /no longer kept/);
+  assert.equal(bodies.at(-1), big('22'));
+});
+
 test('batches come at most every interval and carry every entry in order', async () => {
   const batches: LogEntry[][] = [];
   const batcher = new LogBatcher((b) => batches.push(b), 50, 10_000);

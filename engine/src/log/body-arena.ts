@@ -21,9 +21,19 @@ export class BodyArena {
     this.bytes = Buffer.allocUnsafeSlow(capacity);
   }
 
-  /** Keeps up to `limit` bytes of `text` (never more than a quarter of the arena). */
+  /** The last body kept, and where: a body the same as the last shares its bytes. */
+  private last: { text: string; limit: number; ref: BodyRef } | undefined;
+
+  /**
+   * Keeps up to `limit` bytes of `text` (never more than a quarter of the arena). The same text as
+   * the last one (a list polled again, answered from the store's kept pages with the very same
+   * string) is not written again: its entry shares the last one's bytes, which are the newest and so
+   * still kept.
+   */
   put(text: string, limit: number): BodyRef | undefined {
     if (text.length === 0) return undefined;
+    const last = this.last;
+    if (last && last.limit === limit && last.text === text) return last.ref;
     // UTF-8 takes at most 3 bytes per UTF-16 unit: reserve that, and measure the text only when
     // the write may have been cut short (the common case writes once and scans nothing twice).
     const room = Math.min(limit, this.capacity >> 2, text.length * 3);
@@ -36,6 +46,7 @@ export class BodyArena {
     const size = room < text.length * 3 && length + 3 >= room ? Buffer.byteLength(text, 'utf8') : length;
     const ref = { start: this.written, length, size };
     this.written += length;
+    this.last = { text, limit, ref };
     return ref;
   }
 
