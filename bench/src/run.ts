@@ -99,11 +99,15 @@ async function startupTimes(
 
 /** Other processes using CPU now (the bench's figures are only as quiet as the machine). */
 function busyProcesses(): string {
-  const r = spawnSync('ps', ['-eo', 'pcpu=,comm=', '--sort=-pcpu'], { encoding: 'utf8' });
+  const r = spawnSync('ps', ['-eo', 'pid=,pcpu=,comm=', '--sort=-pcpu'], { encoding: 'utf8' });
+  // Not the bench itself (nor the process that started it pinned): ps's %CPU is over a process's
+  // life, and a bench just started has spent it all.
+  const own = new Set([process.pid, process.ppid]);
   const busy = (r.stdout ?? '')
     .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => Number.parseFloat(l) >= 10)
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([pid, pcpu]) => !own.has(Number(pid)) && Number.parseFloat(pcpu ?? '') >= 10)
+    .map(([, pcpu, ...comm]) => `${pcpu} ${comm.join(' ')}`)
     .slice(0, 5);
   return busy.length ? busy.join(', ') : 'none above 10 % CPU';
 }
