@@ -1,8 +1,4 @@
-/** A list page as a table store answers it: the records' JSON array and how many match in all. */
-export interface Page {
-  body: string;
-  total: number;
-}
+import type { Page } from './store.js';
 
 /** Pages kept at most, in bytes of their JSON text (a 100-record page of a small schema is ~10 KB). */
 const MAX_BYTES = 4 * 1024 * 1024;

@@ -38,13 +38,19 @@ export interface RefusedInsert {
 }
 
 /** One schema's table: records leave the database as JSON text, ready to send. */
+/** A list page: the records' JSON array text and how many records match in all. */
+export interface Page {
+  body: string;
+  total: number;
+}
+
 export interface TableStore {
   readonly schema: SchemaModel;
   /**
    * A page of records as a JSON array text, and how many match in all. `knownTotal` is a count the
    * caller already has for this filter; it is used instead of counting when the page cannot tell.
    */
-  list(query: ListQuery, knownTotal?: number): MaybePromise<{ body: string; total: number }>;
+  list(query: ListQuery, knownTotal?: number): MaybePromise<Page>;
   /**
    * The first record whose columns equal the values (bound as text), as JSON text; `relations`
    * (`_expand`, `_embed`) are added in the same query, as `list` adds a query's.

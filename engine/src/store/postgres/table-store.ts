@@ -1,9 +1,9 @@
 import type { RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
-import type { KeptPages, Page } from '../kept-pages.js';
+import type { KeptPages } from '../kept-pages.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, prepareInserts } from './bulk-insert.js';
-import type { FixedValue, PreparedInsert, RefusedInsert, TableChange, TableStore } from '../store.js';
+import type { FixedValue, Page, PreparedInsert, RefusedInsert, TableChange, TableStore } from '../store.js';
 import type { ChangeNotifier } from './change-notifier.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';

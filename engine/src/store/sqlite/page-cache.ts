@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { KeptPages, type Page } from '../kept-pages.js';
+import { KeptPages } from '../kept-pages.js';
+import type { Page } from '../store.js';
 
 /**
  * List pages kept while the database is as it was when they were read: a client that polls a list

@@ -9,9 +9,8 @@ import { toSqlValue } from './sql-value.js';
 import { createRecord, updatePlan } from '../key-values.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
-import type { Page } from '../kept-pages.js';
 import type { PageCache } from './page-cache.js';
-import type { FixedValue, TableChange, TableStore } from '../store.js';
+import type { FixedValue, Page, TableChange, TableStore } from '../store.js';
 
 export type { TableChange };
 type Statement = Database.Statement<unknown[], unknown>;
