@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { Engine } from '../src/engine.js';
-import type { ListQuery } from '../src/store/list-query.js';
 import type { PostgresTableStore } from '../src/store/postgres/table-store.js';
-import { tempDir, yaml } from './helpers.js';
+import { tempDir } from './helpers.js';
+import { BOOKS_CONFIG, FIRST_PAGE, titlesAt } from './page-cache-fixture.js';
 import { POSTGRES_SKIP_REASON, startPostgres, type TestPostgres } from './postgres-server.js';
 
 const skip = POSTGRES_SKIP_REASON;
@@ -24,39 +24,6 @@ after(async () => {
   await server?.stop();
 });
 
-const CONFIG = yaml`
-  schemas:
-    Author:
-      properties:
-        id: integer
-        name: string
-    Book:
-      properties:
-        id: integer
-        title: { type: string, required: true }
-        authorId: { type: integer, references: Author }
-  endpoints:
-    - resource: Author
-    - resource: Book
-  seed:
-    Author:
-      - { name: Ada }
-    Book:
-      - { title: Notes, authorId: 1 }
-`;
-
-const query: ListQuery = {
-  conditions: [],
-  sort: [],
-  limit: 100,
-  offset: 0,
-  page: 1,
-  paged: false,
-  notes: [],
-  window: 'page',
-  simpleRest: false,
-};
-
 interface Replica {
   engine: Engine;
   url: string;
@@ -66,11 +33,11 @@ interface Replica {
 async function replicas(schema: string, count: number): Promise<{ list: Replica[]; close(): Promise<void> }> {
   const { dir, cleanup } = tempDir();
   const configPath = join(dir, 'mockyard.yaml');
-  writeFileSync(configPath, CONFIG);
+  writeFileSync(configPath, BOOKS_CONFIG);
   const list: Replica[] = [];
   for (let i = 0; i < count; i++) {
     const engine = new Engine({ configPath, port: 0, host: '127.0.0.1', database: server?.url, schema });
-    const applied = await engine.apply(CONFIG);
+    const applied = await engine.apply(BOOKS_CONFIG);
     assert.ok(applied.ok);
     list.push({ engine, url: (await engine.start()).url });
   }
@@ -83,11 +50,7 @@ async function replicas(schema: string, count: number): Promise<{ list: Replica[
   };
 }
 
-const titles = async (r: Replica, path = '/books'): Promise<string[]> => {
-  const res = await fetch(r.url + path);
-  assert.equal(res.status, 200);
-  return ((await res.json()) as { title: string }[]).map((b) => b.title);
-};
+const titles = (r: Replica, path = '/books'): Promise<string[]> => titlesAt(r.url + path);
 
 const send = (r: Replica, method: string, path: string, body: unknown): Promise<Response> =>
   fetch(r.url + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -138,21 +101,21 @@ test('an unchanged list is not read again; inside a transaction nothing is kept'
   const engine = (list[0] as Replica).engine;
   try {
     const books = engine.tableStore('Book') as PostgresTableStore;
-    const first = await books.list(query);
-    assert.equal(await books.list(query), first, 'the same page object: not read again');
-    assert.notEqual(await books.list({ ...query, offset: 1 }), first, 'another page is another entry');
+    const first = await books.list(FIRST_PAGE);
+    assert.equal(await books.list(FIRST_PAGE), first, 'the same page object: not read again');
+    assert.notEqual(await books.list({ ...FIRST_PAGE, offset: 1 }), first, 'another page is another entry');
 
     await assert.rejects(
       books.transaction(async () => {
         await books.create({ title: 'Uncommitted', authorId: 1 }, []);
-        assert.match((await books.list(query)).body, /Uncommitted/, 'the transaction sees its own write');
+        assert.match((await books.list(FIRST_PAGE)).body, /Uncommitted/, 'the transaction sees its own write');
         await books.update(['id'], ['1'], { title: 'Renamed, uncommitted' }, 'patch');
-        assert.match((await books.list(query)).body, /Renamed, uncommitted/, 'and its next one');
+        assert.match((await books.list(FIRST_PAGE)).body, /Renamed, uncommitted/, 'and its next one');
         throw new Error('roll back');
       }),
       /^Error: roll back$/,
     );
-    const after = await books.list(query);
+    const after = await books.list(FIRST_PAGE);
     assert.doesNotMatch(after.body, /ncommitted/);
     assert.match(after.body, /Notes/);
     assert.equal(after.total, 1);
