@@ -85,7 +85,7 @@ export class SqliteTableStore implements TableStore {
     const { where, values, orderBy } = listSql(query);
     const sql = `SELECT ${this.select(query.relations)}${where}${orderBy} LIMIT ? OFFSET ?`;
     const key = this.pages && `${sql}\n${JSON.stringify(values)} ${query.limit} ${query.offset} ${knownTotal ?? ''}`;
-    const kept = key === undefined ? undefined : this.pages?.get(key);
+    const kept = key === undefined ? undefined : this.read(() => this.pages?.get(key));
     if (kept) return kept;
     const page = this.read(() => {
       // One row more than the page tells whether there are more; only then is a count(*) needed.
