@@ -81,7 +81,7 @@ export class PostgresTableStore implements TableStore {
     const aggregates = pageAggregates(this.ctx.pgSchema, this.schema, 's', query.relations);
     const sql = `SELECT pg_current_snapshot()::text, count(*), ${counted}, ${aggregates} FROM (${page}) s`;
     const keep = !this.ctx.connection.inTransaction;
-    const key = keep ? `${sql}\n${JSON.stringify(values)}` : '';
+    const key = keep ? `${sql}\n${JSON.stringify(values)} ${knownTotal ?? ''}` : '';
     const kept = keep ? this.ctx.pages.get(key) : undefined;
     const [row] = await this.ctx.connection.query(sql, [...values, kept?.version ?? null], {
       retry: true,
