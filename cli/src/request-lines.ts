@@ -1,20 +1,26 @@
 /**
- * The terminal output of `mockyard serve` once it serves: a line per request, written once per turn
- * of the event loop rather than once per request.
+ * The terminal output of `mockyard serve` once it serves: a line per request, formatted and written
+ * once per turn of the event loop rather than once per request.
  *
  * process.stdout is synchronous for a terminal, a file and a pipe on Linux: a write per request was
  * a write(2) per request (strace: 1.0 per request, next to the response's one writev), and under wrk
  * on /health the line cost about as much CPU as the whole response (profile: 58 µs a request with
  * lines, 37 µs without). The requests of one turn of the loop (those whose bytes one poll found) now
  * share one write, made by a setImmediate, so that it goes out after the turn's responses.
+ *
+ * The lines are also formatted then, in one loop over the turn's requests, not one at a time between
+ * the responses: the formatting code and its data stay in the CPU's caches for the whole batch.
+ * Under wrk on /health a bare node:http server that prints such a line kept 0.87 of its throughput
+ * when each line was formatted as its request was answered, and 0.91 when a turn's lines were
+ * formatted together (40 interleaved one-second rounds each).
  */
 import type { Writable } from 'node:stream';
 
-/** Lines held back beyond this are written at once (a burst must not grow the buffer without bound). */
-const MAX_PENDING = 64 * 1024;
+/** Requests held back beyond this are written at once (a burst must not grow the batch without bound). */
+const MAX_PENDING = 1024;
 
-export class ServeOutput {
-  private pending = '';
+export class ServeOutput<T> {
+  private pending: T[] = [];
   private scheduled = false;
   private readonly flushLater = (): void => {
     this.scheduled = false;
@@ -24,12 +30,13 @@ export class ServeOutput {
   constructor(
     private readonly out: Writable,
     private readonly err: Writable,
+    /** A request's line, newline included. */
+    private readonly format: (item: T) => string,
   ) {}
 
-  /** A request line: written with the other lines of this turn of the event loop. */
-  line(text: string): void {
-    this.pending += text;
-    if (this.pending.length >= MAX_PENDING) this.flush();
+  /** A request: its line goes out with the other lines of this turn of the event loop. */
+  line(item: T): void {
+    if (this.pending.push(item) >= MAX_PENDING) this.flush();
     else if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.flushLater);
@@ -49,9 +56,11 @@ export class ServeOutput {
   }
 
   flush(): void {
-    if (this.pending === '') return;
-    const text = this.pending;
-    this.pending = '';
+    const items = this.pending;
+    if (items.length === 0) return;
+    this.pending = [];
+    let text = '';
+    for (const item of items) text += this.format(item);
     this.out.write(text);
   }
 }

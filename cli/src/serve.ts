@@ -3,7 +3,7 @@ import { messages } from '../../shared/src/messages.js';
 import { parsePort, portMessage } from '../../shared/src/port.js';
 // The engine's public entry. It is cheap to load: the full validator (which loads `yaml`) and the
 // studio's code stay in chunks of the bundle that only `validate` and `studio` load.
-import { Engine, isLoopbackHost, watchConfig } from '../../engine/src/index.js';
+import { Engine, isLoopbackHost, type ServedLine, watchConfig } from '../../engine/src/index.js';
 import { printProblems, readConfig, storeOnly } from './config-input.js';
 import { databaseOption } from './database-option.js';
 import { EXIT, usage } from './exit.js';
@@ -92,7 +92,13 @@ export async function serve(args: string[], c: Colors): Promise<void> {
   let watcher: ReturnType<typeof watchConfig> | undefined;
   // Before anything is printed: a client that sees the URL may stop the server at once, and a
   // SIGTERM that came before these were installed would kill it instead of stopping it cleanly.
-  const output = new ServeOutput(process.stdout, process.stderr);
+  const clock = clockTime();
+  const output = new ServeOutput<ServedLine>(
+    process.stdout,
+    process.stderr,
+    (e) =>
+      `${c.dim(clock(e.time))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
+  );
   // Lines of the last turn of the loop are not lost to an exit that comes before it ends.
   process.once('exit', () => output.flush());
   const shutdown = (): void => {
@@ -122,14 +128,7 @@ export async function serve(args: string[], c: Colors): Promise<void> {
   if (model?.server.adminToken)
     out.write(`  admin API: ${address.url}/__mockyard/ (Authorization: Bearer ${model.server.adminToken})\n`);
 
-  if (!values.quiet) {
-    const clock = clockTime();
-    engine.on('served', (e) =>
-      output.line(
-        `${c.dim(clock(e.time))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
-      ),
-    );
-  }
+  if (!values.quiet) engine.on('served', (e) => output.line(e));
   engine.on('recorded', (e) =>
     output.write(
       `${c.green('Recorded')} ${e.method} ${e.path} (${e.status})${e.schema ? ` as schema ${e.schema} with a resource and seed rows` : ''}\n`,

@@ -15,7 +15,7 @@ const recorder = (name: string, writes: string[]): Writable =>
 
 test('request lines of one turn of the event loop go out in one write, after it', async () => {
   const writes: string[] = [];
-  const output = new ServeOutput(recorder('out', writes), recorder('err', writes));
+  const output = new ServeOutput<string>(recorder('out', writes), recorder('err', writes), (text) => text);
   output.line('a\n');
   output.line('b\n');
   output.line('c\n');
@@ -29,7 +29,7 @@ test('request lines of one turn of the event loop go out in one write, after it'
 
 test('other output comes after the lines before it, on stdout and on stderr', async () => {
   const writes: string[] = [];
-  const output = new ServeOutput(recorder('out', writes), recorder('err', writes));
+  const output = new ServeOutput<string>(recorder('out', writes), recorder('err', writes), (text) => text);
   output.line('GET /a\n');
   output.error('warning\n');
   output.line('GET /b\n');
@@ -40,13 +40,27 @@ test('other output comes after the lines before it, on stdout and on stderr', as
   assert.deepEqual(writes, ['out:GET /a\n', 'err:warning\n', 'out:GET /b\n', 'out:Reloaded\n', 'out:GET /c\n']);
 });
 
-test('a burst of lines is written once it reaches 64 KiB, not held without bound', () => {
+test('a burst of requests is written once 1,024 are held, not held without bound', () => {
   const writes: string[] = [];
-  const output = new ServeOutput(recorder('out', writes), recorder('err', writes));
-  const line = `${'x'.repeat(99)}\n`;
-  for (let i = 0; i < 700; i++) output.line(line);
+  const output = new ServeOutput<number>(recorder('out', writes), recorder('err', writes), (n) => `${n}\n`);
+  for (let i = 0; i < 1100; i++) output.line(i);
   assert.equal(writes.length, 1);
-  assert.equal(writes[0]?.length, 'out:'.length + 656 * 100);
+  assert.equal(writes[0], `out:${Array.from({ length: 1024 }, (_, i) => `${i}\n`).join('')}`);
+});
+
+test('a line is formatted when it is written, from what the request was then', async () => {
+  const writes: string[] = [];
+  let formatted = 0;
+  const output = new ServeOutput<{ path: string }>(recorder('out', writes), recorder('err', writes), (e) => {
+    formatted++;
+    return `${e.path}\n`;
+  });
+  output.line({ path: '/a' });
+  output.line({ path: '/b' });
+  assert.equal(formatted, 0, 'nothing is formatted while the turn serves');
+  await nextTurn();
+  assert.equal(formatted, 2);
+  assert.deepEqual(writes, ['out:/a\n/b\n']);
 });
 
 test('clockTime gives what toISOString gives, for times in one second and across seconds', () => {

@@ -54,7 +54,8 @@ export interface EngineEvents extends Record<string, unknown[]> {
   request: [LogEntry];
   /**
    * A request was answered, as a request line shows it: no bodies or headers are made for it, so a
-   * listener costs next to nothing per request (the CLI's lines). Valid only during the call.
+   * listener costs next to nothing per request (the CLI's lines). These fields never change after the
+   * call, so a listener may keep the object to format later (the CLI formats a turn's lines at once).
    */
   served: [ServedLine];
   /** A table's rows changed, through the API or a reset. */

@@ -306,7 +306,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   private record(served: ServedRequest): void {
     this.log.add(served);
-    // The kept entry's own fields, read before anything else is logged (the CLI's request lines).
+    // The kept entry itself (the CLI's request lines): the fields a line shows never change.
     if (this.hasListeners('served')) this.emit('served', served);
     // Text bodies are made only for someone listening (the studio).
     if (this.hasListeners('request')) this.emit('request', this.log.last() as LogEntry);

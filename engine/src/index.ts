@@ -12,7 +12,14 @@
 import type { ServerOptions } from './config/compile-server.js';
 import type { ValidationResult } from './config/validate.js';
 
-export { Engine, ListenError, type ApplyResult, type EngineEvents, type EngineOptions } from './engine.js';
+export {
+  Engine,
+  ListenError,
+  type ApplyResult,
+  type EngineEvents,
+  type EngineOptions,
+  type ServedLine,
+} from './engine.js';
 export type { Address } from './http/listener.js';
 export { isLoopbackHost } from './config/compile-server.js';
 export { RequestLog } from './log/request-log.js';
