@@ -106,24 +106,40 @@ export function printThroughput(results: Results, scenarios: Scenario[], names: 
   );
 }
 
+/** The lower and upper quartile of some numbers. */
+export function quartiles(xs: number[]): [number, number] {
+  const sorted = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (sorted.length === 0) return [NaN, NaN];
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  return [at(0.25), at(0.75)];
+}
+
 /**
- * a ÷ b for one request, or why there is none: when the load core was at least 95 % busy in the
- * median round of either server, the generator (or whatever else ran on its core) set the pace.
+ * a ÷ b for one request: the median of the rounds' ratios, each round's a against the same round's b
+ * (the servers run one after another in a round, so a change of the machine's speed between rounds
+ * cancels out; on this VM the same server's throughput varied by ±30 % between one-second runs).
+ * `spread` is the quartiles of those ratios. No ratio when the load core was at least 95 % busy in
+ * the median round of either server: the generator (or whatever else ran on its core) set the pace.
  */
 export function ratio(
   results: Results,
   scenario: string,
   a: string,
   b: string,
-): { value: number; saturated: string | undefined } {
+): { value: number; spread: [number, number]; saturated: string | undefined } {
   const ra = results.get(key(scenario, a));
   const rb = results.get(key(scenario, b));
-  if (!ra || !rb) return { value: NaN, saturated: undefined };
+  if (!ra || !rb) return { value: NaN, spread: [NaN, NaN], saturated: undefined };
   const busy = [ra, rb].find((r) => r.loadCore >= SATURATED || r.wrkCpu >= SATURATED);
   const why = !busy
     ? undefined
     : busy.wrkCpu >= SATURATED
       ? `generator saturated (wrk ${pct(busy.wrkCpu)} CPU)`
       : `generator core saturated (${pct(busy.loadCore)}, wrk ${pct(busy.wrkCpu)})`;
-  return { value: ra.rps / rb.rps, saturated: why && `${why}: no ratio` };
+  const paired = ra.rounds.map((r, i) => r.rps / (rb.rounds[i]?.rps ?? NaN));
+  return { value: median(paired), spread: quartiles(paired), saturated: why && `${why}: no ratio` };
 }
+
+/** A ratio as the tables print it: the median, and the middle half of the rounds' ratios. */
+export const fmtRatio = (r: { value: number; spread: [number, number] }): string =>
+  `${fmt(r.value, 2)} (${fmt(r.spread[0], 2)}–${fmt(r.spread[1], 2)})`;

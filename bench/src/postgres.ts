@@ -63,7 +63,9 @@ export async function benchPostgres(
       const port = await freePort();
       servers.push({
         name,
-        server: await startServer(args(port), port, layout.serverCpu, dir, { drainStdout: drain }),
+        server: await startServer(args(port), port, layout.serverCpu, dir, {
+          drainStdout: drain && { cpu: layout.loadCpu },
+        }),
       });
     };
     await start('mockyard pg', (port) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', mockDb], true);

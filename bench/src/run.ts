@@ -3,7 +3,7 @@
  * PostgreSQL section), load from wrk pinned to its own CPU (the servers on the other), interleaved
  * rounds and medians. A run whose load-generator core was saturated gives no ratio.
  *
- * BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 3) set each run's length and the rounds;
+ * BENCH_SECONDS (default 2) and BENCH_ROUNDS (default 15) set each run's length and the rounds;
  * BENCH_STARTS (default 7) is how many fresh starts the startup figure takes the median of;
  * BENCH_ONLY=users runs only the requests whose name contains it; BENCH_SKIP=postgres,reload,grid,jobs
  * leaves sections out (also sqlite, startup).
@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { fmt, type Layout, median, measure, printThroughput, ratio, verdict } from './compare.js';
+import { fmt, fmtRatio, type Layout, median, measure, printThroughput, ratio, verdict } from './compare.js';
 import { benchDataJobs } from './data-jobs.js';
 import { mockyardConfig } from './fixtures.js';
 import { benchGrid } from './grid.js';
@@ -24,8 +24,10 @@ import { freePort, hasTaskset, rssMiB, startServer, type Started } from './proce
 import { benchReload } from './reload.js';
 import { findWrk, WRK_MISSING, wrkVersion } from './wrk.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+/** The reload section's wrk run, in which the config is reloaded every 100 ms. */
+const RELOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
 const ONLY = process.env.BENCH_ONLY;
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -126,7 +128,7 @@ async function main(): Promise<void> {
     const cli = join(root, 'bin/mockyard.cjs');
     const bare = join(root, 'dist/bench/src/baseline-server.js');
     console.log(
-      `Mockyard benchmark: ${wrkVersion().split(' [')[0]}, 1 thread, 50 connections; ${ROUNDS} rounds x ${SECONDS} s per request and server, interleaved, median round; ${pinned ? `servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}` : 'NOT pinned (no taskset or one CPU): the generator shares the CPUs with the servers'}.`,
+      `Mockyard benchmark: ${wrkVersion().split(' [')[0]}, 1 thread, 50 connections; ${ROUNDS} rounds x ${SECONDS} s per request and server, interleaved; each figure the median round, each ratio the median of the rounds' ratios (middle half in brackets); ${pinned ? `servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}` : 'NOT pinned (no taskset or one CPU): the generator shares the CPUs with the servers'}.`,
     );
     console.log(`Other processes busy at the start: ${busyProcesses()}.\n`);
 
@@ -147,7 +149,9 @@ async function main(): Promise<void> {
       const idle = new Map<string, number>();
       const start = async (name: string, args: (port: number) => string[], drain = false): Promise<void> => {
         const port = await freePort();
-        const server = await startServer(args(port), port, SERVER_CPU, dir, { drainStdout: drain });
+        const server = await startServer(args(port), port, SERVER_CPU, dir, {
+          drainStdout: drain && { cpu: LOAD_CPU },
+        });
         servers.push({ name, server });
         await new Promise((r) => setTimeout(r, 500));
         idle.set(name, rssMiB(server.child.pid));
@@ -180,7 +184,7 @@ async function main(): Promise<void> {
         servers.map((s) => s.name),
       );
       console.log(
-        `\n${'request'.padEnd(24)} mockyard ÷ bare  target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)  +templates ÷ bare`,
+        `\n${'request'.padEnd(24)} mockyard ÷ bare     target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)  +templates ÷ bare`,
       );
       for (const s of scenarios) {
         const r = ratio(results, s.name, 'mockyard', 'bare');
@@ -189,8 +193,8 @@ async function main(): Promise<void> {
         const dynamic = ratio(results, s.name, 'mockyard +templates', 'bare');
         const cost = (x: typeof off): string => (x.saturated ? 'saturated' : `${fmt((1 - x.value) * 100, 1)} %`);
         const head = r.saturated
-          ? r.saturated.padEnd(31)
-          : `${fmt(r.value, 2).padStart(15)}  >= ${s.target.toFixed(1)} ${verdict(r.value >= s.target).padEnd(6)}`;
+          ? r.saturated.padEnd(34)
+          : `${fmtRatio(r).padStart(18)}  >= ${s.target.toFixed(1)} ${verdict(r.value >= s.target).padEnd(6)}`;
         console.log(
           `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}  ${dynamic.saturated ? dynamic.saturated : `${fmt(dynamic.value, 2).padStart(9)} ${verdict(dynamic.value >= s.target)}`}`,
         );
@@ -214,11 +218,11 @@ async function main(): Promise<void> {
           `PostgreSQL: mockyard serve --db postgres://… (default output, request log on) against a bare node:http + pg server (pool of 10, named statements), on ${pg.note}. Same JSON from both checked.`,
         );
         printThroughput(pg.results, scenarios, pg.names);
-        console.log(`\n${'request'.padEnd(24)} mockyard ÷ bare  target`);
+        console.log(`\n${'request'.padEnd(24)} mockyard ÷ bare     target`);
         for (const s of scenarios) {
           const r = ratio(pg.results, s.name, 'mockyard pg', 'bare pg');
           console.log(
-            `${s.name.padEnd(24)} ${r.saturated ?? `${fmt(r.value, 2).padStart(15)}  >= ${s.pgTarget.toFixed(1)} ${verdict(r.value >= s.pgTarget)}`}`,
+            `${s.name.padEnd(24)} ${r.saturated ?? `${fmtRatio(r).padStart(18)}  >= ${s.pgTarget.toFixed(1)} ${verdict(r.value >= s.pgTarget)}`}`,
           );
         }
       }
@@ -226,7 +230,7 @@ async function main(): Promise<void> {
 
     if (!SKIP.has('reload')) {
       console.log('');
-      const reload = await benchReload(SECONDS, LOAD_CPU);
+      const reload = await benchReload(RELOAD_SECONDS, LOAD_CPU);
       console.log(
         `hot reload                 ${reload.endpoints} endpoints, an edit adding a route: apply ${fmt(reload.applyMs, 1)} ms, apply to new route answering ${fmt(reload.applyToAnswerMs, 1)} ms (<= 20 ${verdict(reload.applyToAnswerMs <= 20)})`,
       );
