@@ -10,9 +10,8 @@
  *
  * The lines are also formatted then, in one loop over the turn's requests, not one at a time between
  * the responses: the formatting code and its data stay in the CPU's caches for the whole batch.
- * Under wrk on /health a bare node:http server that prints such a line kept 0.87 of its throughput
- * when each line was formatted as its request was answered, and 0.91 when a turn's lines were
- * formatted together (40 interleaved one-second rounds each).
+ * Under wrk on /health, `mockyard serve` against the bare server went from 0.705 to 0.739 with this
+ * (medians of 40 paired one-second rounds).
  */
 import type { Writable } from 'node:stream';
 
