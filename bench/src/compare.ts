@@ -43,8 +43,7 @@ export const key = (scenario: string, server: string): string => `${scenario}|${
 /**
  * For each request: a short warm-up of every server, then `rounds` rounds in which every server
  * gets one run in turn, so that a disturbance of the machine hits all of them alike. The order turns
- * by one each round: with a fixed order, `--no-log`, fifth of five, came out 6 % slower than
- * `--quiet` on /health, and 3 % faster when it ran second (medians of 30 paired rounds).
+ * by one each round, so that no server always runs in the same place in a round.
  */
 export async function measure(
   servers: { name: string; server: Started }[],
