@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startPostgres } from '../../engine/tests/postgres-server.js';
 import { measure, type Layout, type Results } from './compare.js';
 import type { Scenario } from './load.js';
-import { freePort, hasTaskset, startServer, type Started } from './processes.js';
+import { freePort, hasTaskset, SAME_HEAP_STATE, startServer, type Started } from './processes.js';
 
 export interface PostgresBench {
   results: Results;
@@ -65,6 +65,7 @@ export async function benchPostgres(
         name,
         server: await startServer(args(port), port, layout.serverCpu, dir, {
           drainStdout: drain && { cpu: layout.loadCpu },
+          nodeFlags: SAME_HEAP_STATE,
         }),
       });
     };

@@ -47,17 +47,35 @@ function drainedPipe(dir: string, name: string, cpu: number | undefined): number
 let pipes = 0;
 
 /**
+ * Node flags of every server whose throughput is compared. V8's memory reducer makes a full GC that
+ * shrinks the heap about 100 s after a process's last full GC, and on this machine that left a
+ * Node server 6-20 % slower on /health from then on (wrk, 1 s runs; process.nextTick's self time
+ * in a CPU profile went from 40 to 633 ms in 5 s), the bare server as well once it had been given
+ * a 30 MB heap. A process is exposed only once it has had a full GC: Mockyard has its first about
+ * 1.6 s into a load, the bare server (a smaller heap) 34-40 s in, so during a run one server was
+ * often in the slow state and the other not. Over 263 s (--trace-gc, paired 1 s runs, `--quiet`
+ * against bare) the ratio was 0.87-0.92 before either heap was shrunk, 0.75-0.77 from Mockyard's
+ * shrink at 105 s to the bare server's at 235 s, and 0.90-0.93 after both. Here neither server
+ * shrinks its heap, so both stay in the same state for the whole run.
+ */
+export const SAME_HEAP_STATE: readonly string[] = ['--no-memory-reducer'];
+
+/**
  * Spawns a server (pinned to `cpu` when taskset exists) and waits for /health to answer. Its stdout
  * is thrown away, or with `drainStdout` written into a pipe that `cat` on `drainStdout.cpu` empties.
+ * `nodeFlags` go to node before the script.
  */
 export async function startServer(
   args: string[],
   port: number,
   cpu: number | undefined,
   cwd: string,
-  { drainStdout }: { drainStdout?: { cpu: number | undefined } | false } = {},
+  {
+    drainStdout,
+    nodeFlags = [],
+  }: { drainStdout?: { cpu: number | undefined } | false; nodeFlags?: readonly string[] } = {},
 ): Promise<Started> {
-  const [command, ...rest] = pinnedTo(cpu, [process.execPath, ...args]);
+  const [command, ...rest] = pinnedTo(cpu, [process.execPath, ...nodeFlags, ...args]);
   const begin = performance.now();
   const out = drainStdout ? drainedPipe(cwd, `pipe-${++pipes}`, drainStdout.cpu) : 'ignore';
   const child = spawn(command as string, rest, { cwd, stdio: ['ignore', out, 'pipe'] });

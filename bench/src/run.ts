@@ -20,7 +20,7 @@ import { mockyardConfig } from './fixtures.js';
 import { benchGrid } from './grid.js';
 import { SCENARIOS } from './load.js';
 import { benchPostgres } from './postgres.js';
-import { freePort, hasTaskset, rssMiB, startServer, type Started } from './processes.js';
+import { freePort, hasTaskset, rssMiB, SAME_HEAP_STATE, startServer, type Started } from './processes.js';
 import { benchReload } from './reload.js';
 import { findWrk, WRK_MISSING, wrkVersion } from './wrk.js';
 
@@ -151,6 +151,7 @@ async function main(): Promise<void> {
         const port = await freePort();
         const server = await startServer(args(port), port, SERVER_CPU, dir, {
           drainStdout: drain && { cpu: LOAD_CPU },
+          nodeFlags: SAME_HEAP_STATE,
         });
         servers.push({ name, server });
         await new Promise((r) => setTimeout(r, 500));
