@@ -2,7 +2,10 @@
 // replica arrive as 'table.changed' without a refresh (PostgreSQL NOTIFY, which each store LISTENs for).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import { Engine } from '../src/engine.js';
+import { MIN_INTERVAL_MS } from '../src/store/postgres/change-notifier.js';
+import { CHANNEL } from '../src/store/postgres/changes.js';
 import { POSTGRES_SKIP_REASON, startPostgres, type TestPostgres } from './postgres-server.js';
 import { openSession } from './studio-session-fixture.js';
 
@@ -61,5 +64,59 @@ test('the data browser lists, edits and sees another replica’s writes on Postg
   } finally {
     await replica.stop();
     await s.close();
+  }
+});
+
+test('a burst of writes is announced to other replicas a few times, not once per write, and the last write is announced', {
+  skip: POSTGRES_SKIP_REASON ?? false,
+  timeout: 30_000,
+}, async () => {
+  const writer = new Engine({ port: 0, host: '127.0.0.1', database: postgres?.url });
+  const listener = new pg.Client({ connectionString: postgres?.url });
+  try {
+    assert.ok((await writer.apply(CONFIG)).ok);
+    const { url } = await writer.start();
+    await listener.connect();
+    const heard: number[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload?.includes('"table":"users"')) heard.push(performance.now());
+    });
+    await listener.query(`LISTEN ${CHANNEL}`);
+    const post = (i: number) =>
+      fetch(`${url}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `burst ${i}` }),
+      }).then((r) => assert.equal(r.status, 201));
+    // 60 writes, one after another, over at least 300 ms.
+    const start = performance.now();
+    for (let i = 0; i < 60; i++) {
+      await post(i);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const lastWrite = performance.now();
+    const burst = lastWrite - start;
+    await new Promise((r) => setTimeout(r, MIN_INTERVAL_MS * 3));
+    assert.ok(heard.length >= 2, `announced ${heard.length} times`);
+    // One send per interval at most, and one more for the first write (which goes out at once).
+    assert.ok(
+      heard.length <= Math.ceil(burst / MIN_INTERVAL_MS) + 2,
+      `${heard.length} sends in ${burst.toFixed(0)} ms`,
+    );
+    assert.ok((heard[0] as number) - start < MIN_INTERVAL_MS, 'the first write is announced without waiting');
+    assert.ok((heard.at(-1) as number) >= lastWrite - 5, 'the last writes are announced after they were made');
+    for (let i = 1; i < heard.length; i++)
+      assert.ok(
+        (heard[i] as number) - (heard[i - 1] as number) >= MIN_INTERVAL_MS - 20,
+        `sends ${i - 1} and ${i} were ${((heard[i] as number) - (heard[i - 1] as number)).toFixed(0)} ms apart`,
+      );
+    // Stopping does not wait for the interval to send the last notes.
+    await post(60);
+    const stopping = performance.now();
+    await writer.stop();
+    assert.ok(performance.now() - stopping < 2000);
+  } finally {
+    await listener.end().catch(() => undefined);
+    await writer.stop();
   }
 });
