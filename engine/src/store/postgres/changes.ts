@@ -2,7 +2,7 @@
  * Writes made by other replicas, for the studio's data browser: LISTEN/NOTIFY, not polling.
  *
  * Every committed write of a PostgresTableStore is sent as `pg_notify('mockyard_changes', payload)`
- * by the store's ChangeNotifier, after the reply and coalesced with the writes of the same moment
+ * by the store's ChangeNotifier, after the reply, coalesced and at most every 100 ms
  * (change-notifier.ts); never for a write rolled back. The payload is JSON: the writing store's id
  * (random per store), the PostgreSQL schema, the table and the change. Each store LISTENs on one dedicated
  * connection (outside the pool) and reports changes from other stores (other replicas, or another
