@@ -306,7 +306,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   private record(served: ServedRequest): void {
     this.log.add(served);
-    // The kept entry itself (the CLI's request lines): the fields a line shows never change.
+    // The served request itself (the CLI's request lines); the log keeps a copy of its fields, not the object.
     if (this.hasListeners('served')) this.emit('served', served);
     // Text bodies are made only for someone listening (the studio).
     if (this.hasListeners('request')) this.emit('request', this.log.last() as LogEntry);
