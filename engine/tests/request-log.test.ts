@@ -338,3 +338,25 @@ test('the persisted log survives a restart and replay sends a request again', as
     cleanup();
   }
 });
+
+test('an entry reads back every field it was given, and later changes to the served object do not reach it', () => {
+  const log = new RequestLog({ limit: 4 });
+  const params = Object.assign(Object.create(null) as Record<string, string>, { id: '7' });
+  const first = served(0, { params, notes: ['rule 1 matched (line 9)'], status: 0, query: 'a=1' });
+  const second = served(0, { params: Object.create(null) as Record<string, string>, method: 'POST' });
+  log.add(first);
+  log.add(second);
+  const [a, b] = log.entries();
+  const given = { notes: ['rule 1 matched (line 9)'], status: 0, query: 'a=1' };
+  assert.deepEqual(a, { ...entry(0, given), id: 1, params: { id: '7' } });
+  assert.deepEqual(b, { ...entry(0, { method: 'POST' }), id: 2, params: {} });
+  assert.equal(Object.getPrototypeOf(a?.params), Object.prototype, 'params read back as a plain object');
+  first.status = 500;
+  first.path = '/changed';
+  first.duration = 99;
+  const again = log.entries()[0];
+  assert.equal(again?.status, 0);
+  assert.equal(again?.path, '/users/0');
+  assert.equal(again?.duration, 1.5);
+  assert.deepEqual(log.last(), log.entries()[1]);
+});
