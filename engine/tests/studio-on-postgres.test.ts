@@ -103,18 +103,15 @@ test('a burst of writes is announced to other replicas a few times, not once per
       heard.length <= Math.ceil(burst / MIN_INTERVAL_MS) + 2,
       `${heard.length} sends in ${burst.toFixed(0)} ms`,
     );
-    assert.ok((heard[0] as number) - start < MIN_INTERVAL_MS, 'the first write is announced without waiting');
+    assert.ok((heard[0] as number) < lastWrite, 'writes are announced during the burst, not only after it');
     assert.ok((heard.at(-1) as number) >= lastWrite - 5, 'the last writes are announced after they were made');
-    for (let i = 1; i < heard.length; i++)
-      assert.ok(
-        (heard[i] as number) - (heard[i - 1] as number) >= MIN_INTERVAL_MS - 20,
-        `sends ${i - 1} and ${i} were ${((heard[i] as number) - (heard[i - 1] as number)).toFixed(0)} ms apart`,
-      );
-    // Stopping does not wait for the interval to send the last notes.
-    await post(60);
-    const stopping = performance.now();
+    // A note still waiting for its interval when the replica stops is sent, not lost.
+    const before = heard.length;
+    await post(60); // announced at once: the last send was long enough ago
+    await post(61); // waits for the interval
     await writer.stop();
-    assert.ok(performance.now() - stopping < 2000);
+    await new Promise((r) => setTimeout(r, MIN_INTERVAL_MS * 2));
+    assert.equal(heard.length, before + 2, 'both notes were sent, the second when the replica stopped');
   } finally {
     await listener.end().catch(() => undefined);
     await writer.stop();
