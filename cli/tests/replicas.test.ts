@@ -153,17 +153,20 @@ test('200 concurrent POSTs of one unique value over three replicas: exactly one 
   timeout: 60_000,
 }, async (t) => {
   const r = await startReplicas(3, 'one_unique');
+  const others: string[] = [];
   try {
     const statuses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         post(r.urls[i % 3] as string, { name: `n${i}`, email: 'same@example.com' }).then(async (res) => {
-          await res.arrayBuffer();
+          const body = await res.text();
+          if (res.status !== 201 && res.status !== 409) others.push(`${res.status} ${body.slice(0, 200)}`);
           return res.status;
         }),
       ),
     );
     const count = (s: number) => statuses.filter((x) => x === s).length;
-    t.diagnostic(`201: ${count(201)}, 409: ${count(409)}, other: ${statuses.length - count(201) - count(409)}`);
+    // The answers that are neither, so that a failure says what they were.
+    t.diagnostic(`201: ${count(201)}, 409: ${count(409)}, other: ${[...new Set(others)].join(' | ') || 'none'}`);
     assert.deepEqual([count(201), count(409)], [1, 199]);
   } finally {
     await r.stop();
