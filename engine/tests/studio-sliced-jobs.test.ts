@@ -45,20 +45,20 @@ function people(count: number, email = (i: number) => `p${i}@example.com`) {
 const asCsv = (rows: ReturnType<typeof people>): string =>
   ['name,email,age,active,bio', ...rows.map((r) => `${r.name},${r.email},${r.age},${r.active},"${r.bio}"`)].join('\n');
 
-/** Whether a promise has settled yet, without waiting for it. */
-function tracked<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
-  let settled = false;
+/** Whether a promise has settled yet, without waiting for it, and how (for a failure's message). */
+function tracked<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean; outcome: () => string } {
+  let outcome = 'pending';
   const done = promise.then(
     (value) => {
-      settled = true;
+      outcome = `resolved with ${JSON.stringify(value)}`;
       return value;
     },
     (err: unknown) => {
-      settled = true;
+      outcome = `rejected with ${(err as Error)?.message ?? String(err)}`;
       throw err;
     },
   );
-  return { promise: done, settled: () => settled };
+  return { promise: done, settled: () => outcome !== 'pending', outcome: () => outcome };
 }
 
 async function open() {
@@ -187,7 +187,7 @@ test('a config applied while an import is read makes it start again against the 
     await sleep(1);
     const applied = await s.session.saveFromApp(`${s.session.text}\n# edited\n`);
     assert.equal(applied.applied, true);
-    assert.equal(job.settled(), false);
+    assert.equal(job.settled(), false, `the import had already ${job.outcome()}`);
     assert.equal((await job.promise).inserted, ROWS);
     assert.equal(await s.count(), ROWS + 1);
   } finally {
