@@ -183,13 +183,18 @@ test('a generate lets the mock answer meanwhile, and a preview run beside it get
 test('a config applied while an import is read makes it start again against the new table', async () => {
   const s = await open();
   try {
-    const job = tracked(s.handlers['tables.import']({ table: 'people', format: 'csv', text: asCsv(people(ROWS)) }));
+    // The apply must end before the import does. In two CI runs here the import had already settled
+    // when the apply returned, 170 ms into the test. A first apply also loads what later ones reuse:
+    // one apply first, and an import three times as long, so that the apply ends well inside it.
+    assert.equal((await s.session.saveFromApp(`${s.session.text}\n# first\n`)).applied, true);
+    const rows = 3 * ROWS;
+    const job = tracked(s.handlers['tables.import']({ table: 'people', format: 'csv', text: asCsv(people(rows)) }));
     await sleep(1);
     const applied = await s.session.saveFromApp(`${s.session.text}\n# edited\n`);
     assert.equal(applied.applied, true);
     assert.equal(job.settled(), false, `the import had already ${job.outcome()}`);
-    assert.equal((await job.promise).inserted, ROWS);
-    assert.equal(await s.count(), ROWS + 1);
+    assert.equal((await job.promise).inserted, rows);
+    assert.equal(await s.count(), rows + 1);
   } finally {
     await s.close();
   }
