@@ -50,6 +50,12 @@ export default defineConfig([
       // `import('node:fs')` in a dependency (the OpenAPI parser's file and URL resolvers) becomes a
       // require: code compiled from the code cache (bin/compile-cache.cjs) has no dynamic import.
       dynamicImportInCjs: false,
+      // Everything `mockyard serve` loads at startup (every module the entry imports statically) in
+      // one chunk, and the rest in the chunks of the dynamic imports that need them. Split by
+      // sharing alone, startup loaded 19 files, and Node's loader spends time on each (resolving it,
+      // walking up for package.json, reading it and its code cache): in one file a start to the first
+      // answer took 12 ms less (median of 25 fresh starts each, 219 against 207 ms, bench machine).
+      codeSplitting: { groups: [{ name: 'serve', tags: ['$initial'] }] },
     },
     logLevel: 'warn',
   },

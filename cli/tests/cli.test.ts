@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -384,7 +384,10 @@ Module._load = function (request, parent, isMain) {
   try { seen.add(Module._resolveFilename(request, parent, isMain)); } catch {}
   return load.apply(this, arguments);
 };
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loaded)}, [...seen].join('\\n')));
+process.on('exit', () => {
+  const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => 'builtin:' + m.slice(13));
+  require('node:fs').writeFileSync(${JSON.stringify(loaded)}, [...seen, ...builtins].join('\\n'));
+});
 `,
   );
   const serving = new Serving(['api.yaml', '--port', '0', '--quiet'], dir, {
@@ -393,12 +396,22 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loade
   try {
     await serving.waitFor(/Press Ctrl\+C/);
     assert.deepEqual(await serving.terminate(), { code: 0, signal: null });
-    const chunks = readFileSync(loaded, 'utf8')
-      .split('\n')
-      .filter((f) => /cli-bundle[\\/][^\\/]+\.cjs$/.test(f));
+    const files = readFileSync(loaded, 'utf8').split('\n');
+    const chunks = files.filter((f) => /cli-bundle[\\/][^\\/]+\.cjs$/.test(f));
     assert.ok(
       chunks.some((f) => f.endsWith('main.cjs')),
       `the bundle served (${chunks.join(', ') || 'no chunk loaded'})`,
+    );
+    // Startup's modules come in one chunk (rolldown.config.mjs), beside the entry and rolldown's runtime.
+    assert.deepEqual(chunks.map((f) => basename(f).replace(/-[\w-]{8}\.cjs$/, '.cjs')).sort(), [
+      'main.cjs',
+      'rolldown-runtime.cjs',
+      'serve.cjs',
+    ]);
+    // Built-ins a server needs only for some configs load on first use (engine/src/on-demand.ts).
+    assert.deepEqual(
+      files.filter((f) => /^builtin:(crypto|worker_threads)$/.test(f)),
+      [],
     );
     const sources = chunks.flatMap((f) => {
       if (!existsSync(`${f}.map`)) return [];

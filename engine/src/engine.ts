@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LogEntry } from '../../shared/src/log-entry.js';
@@ -22,6 +21,7 @@ import { openStore } from './store/open-store.js';
 import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
 import { overrideServer } from './server-overrides.js';
+import { randomHex } from './on-demand.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
 import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
 
@@ -34,7 +34,6 @@ export { type ApplyResult, type EngineEvents, type EngineOptions, ListenError, t
  */
 export class Engine extends TypedEmitter<EngineEvents> {
   readonly log: RequestLog;
-  readonly adminToken = randomBytes(16).toString('hex');
   private runtime: ServiceRuntime | undefined;
   private db: Store | undefined;
   private dbLocation: string | undefined;
@@ -52,6 +51,14 @@ export class Engine extends TypedEmitter<EngineEvents> {
     failed: (message) => this.emit('serverError', { code: 'recordFailed', message }),
   });
 
+  private token: string | undefined;
+
+  /** The admin API's token when the config says `admin: true` or the CLI --admin; stable across reloads, made on first use. */
+  get adminToken(): string {
+    this.token ??= randomHex(16);
+    return this.token;
+  }
+
   constructor(private readonly options: EngineOptions = {}) {
     super();
     this.log = new RequestLog(options.log);
@@ -65,9 +72,13 @@ export class Engine extends TypedEmitter<EngineEvents> {
    * `yaml`, to place them) on first need, so a server whose config is fine starts without either.
    */
   async validate(text: string): Promise<ValidationResult> {
+    const token = (): string => this.adminToken;
     const options = {
       configPath: this.options.configPath,
-      adminToken: this.adminToken,
+      // Read only when the config says `admin: true`.
+      get adminToken() {
+        return token();
+      },
       defaultPort: this.options.defaultPort,
     };
     return validateQuickly(text, options) ?? (await import('./config/validate.js')).validateWithYaml(text, options);
@@ -104,7 +115,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private async applyNow(text: string): Promise<ApplyResult> {
     const { problems, model } = await this.validate(text);
     if (!model) return this.reject(problems);
-    overrideServer(model.server, this.options, this.adminToken);
+    overrideServer(model.server, this.options, () => this.adminToken);
     const opened = await this.openStore(model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
     const built = await this.buildRuntime(model, opened.db);

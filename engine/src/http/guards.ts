@@ -1,13 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isLoopbackHost } from '../config/compile-server.js';
+import { constantTimeEqual } from '../on-demand.js';
 
 /** Whether a token someone gave is the expected one, compared in constant time. */
 export function tokenMatches(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && constantTimeEqual(a, b);
 }
 
 /** The token of an `Authorization: Bearer …` header, if there is one. */

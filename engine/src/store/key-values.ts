@@ -2,7 +2,7 @@
  * Value rules both stores share: text made storable, a path value read as its field's type,
  * whether a key sent in a body names the record of the path, and what a create or an update writes.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../on-demand.js';
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';

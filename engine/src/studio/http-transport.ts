@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { STUDIO_CSP } from '../../../shared/src/csp.js';
@@ -7,6 +6,7 @@ import { readBody } from '../http/body.js';
 import { bearerToken, foreignRequest, tokenMatches } from '../http/guards.js';
 import { jsonReply, type Reply, sendReply } from '../http/reply.js';
 import { HttpError } from '../http-error.js';
+import { randomHex } from '../on-demand.js';
 import { callFailure } from './call-error.js';
 import type { StudioSession } from './session.js';
 import { sendStatic } from './static-files.js';
@@ -71,7 +71,7 @@ function cookieToken(req: IncomingMessage): string | undefined {
  * pages and DNS-rebinding tricks cannot drive it.
  */
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
-  const token = options.token ?? randomBytes(24).toString('hex');
+  const token = options.token ?? randomHex(24);
   const clients = new Set<ServerResponse>();
 
   const unsubscribe = EVENT_NAMES.map((name) =>

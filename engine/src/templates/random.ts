@@ -3,7 +3,7 @@
  * (uuid, randomInt, oneOf, faker). With `server.seed` it is a seeded generator, so the same requests
  * in the same order give the same answers; without, Math.random and crypto's UUIDs.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../on-demand.js';
 
 export interface Randomness {
   /** A number in [0, 1). */

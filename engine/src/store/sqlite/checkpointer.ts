@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { createRequire, workerThreads } from '../../on-demand.js';
 
 /**
  * Moves the WAL's checkpoints off the thread that answers requests.
@@ -113,7 +113,7 @@ export class Checkpointer {
       nativeBinding: this.nativeBinding,
     };
     // execArgv: none of the process's flags (`--input-type=module` would make this CommonJS source a module).
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data, execArgv: [] });
+    const worker = new (workerThreads().Worker)(WORKER_SOURCE, { eval: true, workerData: data, execArgv: [] });
     this.worker = worker;
     // The process may exit with the worker still running: its connection holds nothing to finish.
     worker.unref();
