@@ -167,6 +167,8 @@ export const httpMessages = {
   noConfigLoaded: () => 'No config is loaded.',
   storeFull: () => 'The database disk is full; nothing was written.',
   storeBusy: () => 'The database is busy (locked by another process); try again.',
+  poolBusy: () =>
+    'The database is busy: every connection to PostgreSQL stayed in use while this request waited for one; try again.',
   storeDamaged: () =>
     'The database file is damaged where this record lives; Mockyard leaves the file as it is (restore it from a copy, or point --db at a new file).',
 } as const;

@@ -28,10 +28,17 @@ const SOCKET_CODES = new Set([
 /**
  * SQLSTATEs and driver messages meaning "the database cannot be reached now": class 08 (connection
  * exceptions), 57P01-57P03 (admin shutdown, crash shutdown, starting up), 53300 (too many
- * connections), and what pg says when a connection ends or cannot be had in time.
+ * connections), and what pg says when a connection ends (or a new one's handshake times out).
  */
-const DRIVER_MESSAGES =
-  /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|not queryable/i;
+const DRIVER_MESSAGES = /Connection terminated|connection error|Client was closed|not queryable/i;
+
+/**
+ * What pg-pool says when a call waited its whole connection timeout for a pooled connection and
+ * none came free: the database answered; every connection was in use (a burst of requests, or
+ * statements waiting on a lock). That is `busy`, not `unavailable`, and is not tried again (it
+ * would wait as long once more).
+ */
+const POOL_WAIT = /^timeout exceeded when trying to connect$/;
 
 function unavailableReason(err: unknown): string | undefined {
   const e = err as PgErrorLike | null;
@@ -59,9 +66,9 @@ function conflictColumn(schema: SchemaModel, e: PgErrorLike): string {
 
 /**
  * A PostgreSQL failure as what the client should hear: a unique value taken (`conflict`), the disk
- * full, a lock or serialization failure (`busy`), damaged data, the database unreachable
- * (`unavailable`, "Database unavailable: <reason>"); text with NUL (which PostgreSQL cannot store)
- * is the client's 400. Anything else is returned as it is.
+ * full, a lock or serialization failure or no pooled connection free in time (`busy`), damaged
+ * data, the database unreachable (`unavailable`, "Database unavailable: <reason>"); text with NUL
+ * (which PostgreSQL cannot store) is the client's 400. Anything else is returned as it is.
  */
 export function toStoreError(err: unknown, schema?: SchemaModel, values: Record<string, unknown> = {}): unknown {
   if (err instanceof StoreError || err instanceof HttpError) return err;
@@ -79,6 +86,8 @@ export function toStoreError(err: unknown, schema?: SchemaModel, values: Record<
   if (code === '53100') return new StoreError('full', httpMessages.storeFull());
   if (code === '40001' || code === '40P01' || code === '55P03') return new StoreError('busy', httpMessages.storeBusy());
   if (code === 'XX001' || code === 'XX002') return new StoreError('damaged', httpMessages.storeDamaged());
+  if (!code && typeof e?.message === 'string' && POOL_WAIT.test(e.message))
+    return new StoreError('busy', httpMessages.poolBusy());
   if (code === '22021' || code === '22P05')
     return new HttpError(
       400,

@@ -20,6 +20,11 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Tell other replicas about writes (NOTIFY) and hear theirs (LISTEN on one more connection). Default true. */
   notify?: boolean;
+  /**
+   * How long a call waits for a pooled connection to come free (then it fails as `busy`), and a new
+   * connection for PostgreSQL's handshake (then `unavailable`). Default 5000 ms.
+   */
+  connectionTimeoutMs?: number;
 }
 
 /** `host:port/database` of a connection URL, for messages (never the user or password). */
@@ -44,7 +49,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const connection = new Connection({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     keepAlive: true,
     application_name: 'mockyard',
   });
