@@ -22,6 +22,7 @@ import { SCENARIOS } from './load.js';
 import { benchPostgres } from './postgres.js';
 import { freePort, hasTaskset, rssMiB, SAME_HEAP_STATE, startServer, type Started } from './processes.js';
 import { benchReload } from './reload.js';
+import { checkpointReport } from './wal-check.js';
 import { findWrk, WRK_MISSING, wrkVersion } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -200,6 +201,16 @@ async function main(): Promise<void> {
           `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}  ${dynamic.saturated ? dynamic.saturated : `${fmt(dynamic.value, 2).padStart(9)} ${verdict(dynamic.value >= s.target)}`}`,
         );
       }
+      if (scenarios.some((s) => s.name.startsWith('POST')))
+        console.log(
+          `\n${checkpointReport({
+            mockyard: join(dir, 'mock.sqlite'),
+            '+templates': join(dir, 'mock-dynamic.sqlite'),
+            bare: join(dir, 'bare.sqlite'),
+            '--quiet': join(dir, 'mock-quiet.sqlite'),
+            '--no-log': join(dir, 'mock-nolog.sqlite'),
+          })}`,
+        );
       for (const { server } of servers.splice(0)) await server.stop();
     }
 

@@ -9,7 +9,8 @@ import { createRequire, workerThreads } from '../../on-demand.js';
  * frames into the database file and fsyncs the WAL and the file, inside that commit. On the serving
  * connection that is the event loop waiting on the disk: under wrk on POST /users the server made a
  * checkpoint about every 930 writes, each with 3 fsyncs (about 15 ms on the first, which flushes the
- * WAL), and sat idle at ~90% CPU while the bare server, which never checkpoints, was at 100%.
+ * WAL), and sat idle at ~90% CPU while the bench's bare server was at 100% (that server then never
+ * checkpointed at all, a fault of its own since fixed: bench/src/baseline-server.ts).
  *
  * Here a worker thread with its own connection to the file runs `wal_checkpoint(PASSIVE)` every
  * `CHECKPOINT_EVERY` writes (about SQLite's own interval: more often cost the worker more CPU, which
