@@ -41,7 +41,7 @@ export async function benchPostgres(
   scenarios: Scenario[],
   layout: Layout,
   progress: (line: string) => void,
-  check: (mock: string, base: string) => Promise<void>,
+  check: Record<'before' | 'after', (mock: string, base: string) => Promise<void>>,
 ): Promise<PostgresBench | undefined> {
   const pg = await startPostgres({ faults: true });
   if (!pg) {
@@ -71,8 +71,10 @@ export async function benchPostgres(
     };
     await start('mockyard pg', (port) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', mockDb], true);
     await start('bare pg', (port) => [baselineScript, bareDb, String(port)]);
-    await check(servers[0]?.server.url as string, servers[1]?.server.url as string);
+    const urls = [servers[0]?.server.url as string, servers[1]?.server.url as string] as const;
+    await check.before(...urls);
     const results = await measure(servers, scenarios, layout, progress);
+    await check.after(...urls);
     return { results, names: servers.map((s) => s.name), note };
   } finally {
     for (const { server } of servers) await server.stop();
