@@ -370,7 +370,7 @@ test('serve --port 0 prints its URL and endpoints, answers HTTP, and exits 0 on 
   }
 });
 
-test('serve starts without loading yaml or the studio: they stay in bundle chunks only validate and studio load', async () => {
+test('serve starts from one bundle chunk, without yaml, the studio, node:crypto or node:worker_threads', async () => {
   const { dir, cleanup } = tempDir();
   writeFileSync(join(dir, 'api.yaml'), USERS);
   // A --require hook records every file Node loads; each chunk's source map names the modules bundled in it.
