@@ -7,7 +7,7 @@ import { validateConfig } from '../src/config/validate.js';
 import { storeHttpError } from '../src/http/store-status.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/index.js';
 import { StoreError, type TableStore } from '../src/store/store.js';
-import { yaml } from './helpers.js';
+import { USERS_CONFIG } from './helpers.js';
 import { POSTGRES_SKIP_REASON, startPostgres, type TestPostgres } from './postgres-server.js';
 
 const skip = POSTGRES_SKIP_REASON;
@@ -26,15 +26,7 @@ test('no pooled connection free in time: `busy` with its own message, 503 with R
   skip,
 }, async () => {
   const url = (server as TestPostgres).url;
-  const { model, problems } = validateConfig(yaml`
-    schemas:
-      User:
-        properties:
-          id: integer
-          name: string
-    endpoints:
-      - resource: User
-  `);
+  const { model, problems } = validateConfig(USERS_CONFIG);
   assert.ok(model, problems.map((p) => p.message).join('\n'));
   // One connection, and a wait of 300 ms for it.
   store = await openPostgresStore(url, { schema: 'pool_busy', poolSize: 1, connectionTimeoutMs: 300 });
