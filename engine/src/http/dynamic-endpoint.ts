@@ -94,7 +94,7 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
     const facts = {
       method: ctx.req.method ?? 'GET',
       params: ctx.params,
-      query: ctx.query,
+      query: ctx.searchParams,
       headers: ctx.req.headers,
       body,
     };

@@ -16,7 +16,8 @@ export interface RequestContext {
   req: IncomingMessage;
   path: string;
   params: Record<string, string>;
-  query: URLSearchParams | undefined;
+  /** The query string, parsed; undefined when there is none. */
+  searchParams: URLSearchParams | undefined;
   notes: string[];
   /** The body as JSON; a 4xx for a malformed, empty or non-JSON one. Read once, however often asked. */
   body(): Promise<unknown>;
@@ -51,7 +52,7 @@ function linkHeader(ctx: RequestContext, list: ListQuery, total: number): string
   const base = `http://${ctx.req.headers.host ?? 'localhost'}${ctx.path}`;
   const step = Math.max(1, limit);
   const at = (offset: number): string => {
-    const query = new URLSearchParams(ctx.query);
+    const query = new URLSearchParams(ctx.searchParams);
     if (window === 'page') {
       query.set('_page', String(offset / step + 1));
       query.set('_limit', String(limit));
@@ -130,7 +131,7 @@ function schemaHandler(
   switch (endpoint.operation) {
     case 'list':
       return (ctx) => {
-        const query = parseListQuery(endpoint.schema, ctx.query, fixed(ctx));
+        const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx));
         if (query.notes.length) ctx.notes.push(...query.notes);
         return after(store.list(query), ({ body, total }): Reply => {
           const headers: Record<string, string> = { 'X-Total-Count': String(total) };
@@ -140,7 +141,7 @@ function schemaHandler(
         });
       };
     case 'get':
-      return (ctx) => after(store.get(columns, values(ctx), parseRelations(endpoint.schema, ctx.query)), found);
+      return (ctx) => after(store.get(columns, values(ctx), parseRelations(endpoint.schema, ctx.searchParams)), found);
     case 'create': {
       const location = locationFor(endpoint, model);
       const references = referencingFields(endpoint.schema);

@@ -91,7 +91,9 @@ export function endToEnd(headers: IncomingHttpHeaders): Record<string, string | 
   return out;
 }
 
-const lowerCased = (headers: Record<string, string | number>): Record<string, string | number> =>
+type Headers = Record<string, string | number | string[]>;
+
+const lowerCased = (headers: Headers): Headers =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** The upstream URL of a request: the target's path (without a trailing slash) followed by the request's path and query. */
@@ -134,7 +136,7 @@ export async function forward(
   req: IncomingMessage,
   res: ServerResponse,
   options: ProxyOptions,
-  extraHeaders: Record<string, string | number>,
+  extraHeaders: Headers,
 ): Promise<ProxiedExchange> {
   const url = upstreamUrl(options.target, req.url ?? '/');
   // TLS loads only for an https upstream.
@@ -283,9 +285,7 @@ export interface ProxyListener {
 export function proxyHook(
   server: ServerModel,
   listener?: ProxyListener,
-):
-  | ((req: IncomingMessage, res: ServerResponse, headers: Record<string, string | number>) => Promise<ProxiedExchange>)
-  | undefined {
+): ((req: IncomingMessage, res: ServerResponse, headers: Headers) => Promise<ProxiedExchange>) | undefined {
   if (!server.proxy) return undefined;
   const options: ProxyOptions = {
     target: server.proxy,

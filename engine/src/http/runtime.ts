@@ -13,9 +13,9 @@ import { type Randomness, randomIntIn, randomness } from '../templates/random.js
 import type { TableStore } from '../store/store.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { toolsOnDemand } from './dynamic-endpoint.js';
-import { ExchangeContext } from './exchange-context.js';
+import { Exchange } from './exchange.js';
 import { type CompiledEndpoint, compileEndpoint } from './handlers.js';
-import { contentType, type Format, negotiate } from './negotiate.js';
+import { contentType, negotiate } from './negotiate.js';
 import { RouteTable } from './route-table.js';
 import { errorReply, JSON_CONTENT_TYPE, type Reply, sendReply } from './reply.js';
 
@@ -31,29 +31,12 @@ export interface RuntimeHooks {
   /** Answers GET /__mockyard/openapi.json (server.openapi or the admin API); undefined when neither is on. */
   openapi?: ((method: string) => Promise<Reply>) | undefined;
   /** Forwards a request no endpoint matches (server.proxy); undefined when there is no upstream. */
-  proxy?: ((req: IncomingMessage, res: ServerResponse, headers: Exchange['headers']) => Promise<Proxied>) | undefined;
+  proxy?:
+    | ((req: IncomingMessage, res: ServerResponse, headers: Exchange['responseHeaders']) => Promise<Proxied>)
+    | undefined;
 }
 
 type Maybe<T> = T | Promise<T>;
-
-/** One request as it moves through the steps of `serve`. */
-interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
-  start: number;
-  time: number;
-  method: string;
-  path: string;
-  search: string;
-  notes: string[];
-  rawBody: string;
-  compiled: CompiledEndpoint | undefined;
-  /** What the endpoint was given; its `effects` (latency, a dropped connection) apply after it ran. */
-  context: ExchangeContext | undefined;
-  params: Record<string, string>;
-  format: Format;
-  headers: Record<string, string | number>;
-}
 
 const isPromise = <T>(value: Maybe<T>): value is Promise<T> => value instanceof Promise;
 
@@ -125,7 +108,8 @@ export class ServiceRuntime {
   }
 
   private serve(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
-    const exchange = this.begin(req, res);
+    const { cors, bodyLimit } = this.model.server;
+    const exchange = new Exchange(req, res, cors ? corsHeaders(cors, req) : {}, bodyLimit);
     if (this.hooks.openapi && exchange.path === OPENAPI_DOC_PATH)
       return this.hooks.openapi(exchange.method).then((r) => sendReply(res, r));
     // The admin API answers for itself and is not logged: the log is for the mock's own traffic.
@@ -141,7 +125,7 @@ export class ServiceRuntime {
       );
     }
     if (this.hooks.proxy && !isAdminPath(exchange.path) && this.unrouted(exchange))
-      return this.hooks.proxy(req, res, exchange.headers).then((p) => this.proxied(exchange, p));
+      return this.hooks.proxy(req, res, exchange.responseHeaders).then((p) => this.proxied(exchange, p));
     let reply: Maybe<Reply>;
     try {
       reply = this.dispatch(exchange);
@@ -157,28 +141,6 @@ export class ServiceRuntime {
       : this.complete(exchange, reply);
   }
 
-  private begin(req: IncomingMessage, res: ServerResponse): Exchange {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const { cors } = this.model.server;
-    return {
-      req,
-      res,
-      start: performance.now(),
-      time: Date.now(),
-      method: req.method ?? 'GET',
-      path: q === -1 ? url : url.slice(0, q),
-      search: q === -1 ? '' : url.slice(q + 1),
-      notes: [],
-      rawBody: '',
-      compiled: undefined,
-      context: undefined,
-      params: {},
-      format: 'json',
-      headers: cors ? corsHeaders(cors, req) : {},
-    };
-  }
-
   /** Finds the endpoint, picks the response format, and runs the endpoint. */
   private dispatch(exchange: Exchange): Maybe<Reply> {
     const { req, method, path } = exchange;
@@ -192,9 +154,7 @@ export class ServiceRuntime {
       if (!format) return errorReply(406, httpMessages.notAcceptable());
       exchange.format = format;
     }
-    const context = new ExchangeContext(exchange, this.model.server.bodyLimit);
-    exchange.context = context;
-    return compiled.run(context);
+    return compiled.run(exchange);
   }
 
   /** No endpoint has this method and path (an OPTIONS on a path the mock has is still its own to answer). */
@@ -205,13 +165,14 @@ export class ServiceRuntime {
 
   /** Logs a forwarded exchange as the upstream answered it. */
   private proxied(exchange: Exchange, p: Proxied): void {
-    Object.assign(exchange, { rawBody: p.requestBody, headers: p.responseHeaders });
+    exchange.requestBody = p.requestBody;
+    exchange.responseHeaders = p.responseHeaders;
     exchange.notes.push(...p.notes);
     this.log(exchange, p.status, p.responseBody);
   }
 
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
-  private noRoute({ req, method, path, headers }: Exchange): Reply {
+  private noRoute({ req, method, path, responseHeaders }: Exchange): Reply {
     const allow = HTTP_METHODS.filter((m) => this.routes.find(m, path) !== null);
     if (allow.length === 0) {
       if (path.includes('%')) {
@@ -230,7 +191,7 @@ export class ServiceRuntime {
     const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
     if (method === 'OPTIONS') {
       const preflight = req.headers['access-control-request-method'] && this.model.server.cors;
-      Object.assign(headers, { Allow: allowed.join(', ') }, preflight ? preflightHeaders(req, allowed) : {});
+      Object.assign(responseHeaders, { Allow: allowed.join(', ') }, preflight ? preflightHeaders(req, allowed) : {});
       return { status: 204, json: undefined };
     }
     return errorReply(405, httpMessages.methodNotAllowed(method, allow), { Allow: allowed.join(', ') });
@@ -251,7 +212,7 @@ export class ServiceRuntime {
 
   /** Adds the latency (the endpoint's or rule's, else the server's), then encodes and sends the reply. */
   private complete(exchange: Exchange, reply: Reply): Promise<void> | undefined {
-    const effects = exchange.context?.effects;
+    const { effects } = exchange;
     const latency = effects?.latency ?? this.model.server.latency;
     const finish = (): Promise<void> | undefined =>
       effects?.drop ? this.drop(exchange, effects.drop) : this.encode(exchange, reply);
@@ -303,7 +264,7 @@ export class ServiceRuntime {
 
   /** Writes the response (unless the client is gone) and hands the finished exchange to the log. */
   private write(exchange: Exchange, reply: Reply): void {
-    const { req, res, headers, notes } = exchange;
+    const { req, res, responseHeaders: headers, notes } = exchange;
     if (reply.headers) Object.assign(headers, reply.headers);
     const body = reply.json;
     if (body !== undefined) {
@@ -320,22 +281,7 @@ export class ServiceRuntime {
 
   /** Hands the finished exchange to the log. */
   private log(exchange: Exchange, status: number, body: string | undefined): void {
-    const { req, headers, notes } = exchange;
-    this.hooks.onServed?.({
-      id: 0,
-      time: exchange.time,
-      method: exchange.method,
-      path: exchange.path,
-      query: exchange.search,
-      requestHeaders: req.headers,
-      requestBody: exchange.rawBody,
-      endpoint: exchange.compiled?.name ?? null,
-      params: exchange.params,
-      status,
-      responseHeaders: headers,
-      responseBody: body ?? '',
-      duration: performance.now() - exchange.start,
-      notes,
-    });
+    const { onServed } = this.hooks;
+    if (onServed) onServed(exchange.answered(status, body));
   }
 }
