@@ -1,7 +1,7 @@
 import { basename, extname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LogEntry } from '../../shared/src/log-entry.js';
-import { httpMessages, messages } from '../../shared/src/messages.js';
+import { httpMessages } from '../../shared/src/messages.js';
 import type { Problem } from '../../shared/src/problems.js';
 import type { TableSummary } from '../../shared/src/service-summary.js';
 import type { ValidationResult } from './config/check.js';
@@ -9,15 +9,14 @@ import { validateQuickly } from './config/validate-quickly.js';
 import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address } from './http/listener.js';
-import { type RuntimeHooks, ServiceRuntime } from './http/runtime.js';
+import type { RuntimeHooks, ServiceRuntime } from './http/runtime.js';
+import { buildRuntime, storeFor } from './build-version.js';
 import { openApiDocHook } from './openapi/serve-doc.js';
 import { proxyHook } from './http/proxy.js';
 import { type RecordMode, RecordSwitch } from './record/switch.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
 import { storeHttpError } from './http/store-status.js';
-import { isPostgresUrl } from '../../shared/src/database-url.js';
-import { openStore } from './store/open-store.js';
 import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
 import { overrideServer } from './server-overrides.js';
@@ -116,9 +115,12 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const { problems, model } = await this.validate(text);
     if (!model) return this.reject(problems);
     overrideServer(model.server, this.options, () => this.adminToken);
-    const opened = await this.openStore(model.server.database, model.server.schema);
+    const current = { db: this.db, location: this.dbLocation };
+    const opened = await storeFor(current, model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
-    const built = await this.buildRuntime(model, opened.db);
+    const built = await buildRuntime(model, opened.db, this.hooks(model), this.runtime, (schema, change) =>
+      this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
+    );
     if ('failure' in built) {
       if (opened.fresh) await opened.db.close();
       return this.reject([...problems, built.failure]);
@@ -132,48 +134,17 @@ export class Engine extends TypedEmitter<EngineEvents> {
     return { ok: true, version: this.version, problems, endpoints };
   }
 
-  /** The database of the new config: the open one when it is the same, else a newly opened one. */
-  private async openStore(
-    database: string,
-    schema: string,
-  ): Promise<{ db: Store; fresh: boolean; location: string } | { failure: Problem }> {
-    const location = isPostgresUrl(database) ? `${database}#${schema}` : database;
-    if (this.db && location === this.dbLocation) return { db: this.db, fresh: false, location };
-    try {
-      return { db: await openStore(database, { schema }), fresh: true, location };
-    } catch (err) {
-      return {
-        failure: errorProblem('databaseOpenFailed', messages.databaseOpenFailed(database, (err as Error).message)),
-      };
-    }
-  }
-
-  /** Migrates and seeds the tables, then compiles the router over them. */
-  private async buildRuntime(
-    model: ServiceModel,
-    db: Store,
-  ): Promise<{ runtime: ServiceRuntime; warnings: Problem[] } | { failure: Problem }> {
-    try {
-      const { tables, warnings } = await db.prepare(model, (schema, change) =>
-        this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
-      );
-      const hooks: RuntimeHooks = {
-        onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
-        admin: model.server.adminToken ? this.admin : undefined,
-        onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
-        storeFailure: storeHttpError,
-        openapi: openApiDocHook(
-          model,
-          basename(this.options.configPath ?? 'mockyard', extname(this.options.configPath ?? '')),
-        ),
-        proxy: proxyHook(model.server, this.recorder),
-      };
-      // Built on the live version: the routes it keeps are not added again.
-      const runtime = new ServiceRuntime(model, tables, hooks, this.runtime);
-      return { runtime, warnings };
-    } catch (err) {
-      return { failure: errorProblem('migrationFailed', (err as Error).message) };
-    }
+  /** The hooks a version's runtime calls back into the engine with. */
+  private hooks(model: ServiceModel): RuntimeHooks {
+    const config = this.options.configPath ?? 'mockyard';
+    return {
+      onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
+      admin: model.server.adminToken ? this.admin : undefined,
+      onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
+      storeFailure: storeHttpError,
+      openapi: openApiDocHook(model, basename(config, extname(config))),
+      proxy: proxyHook(model.server, this.recorder),
+    };
   }
 
   /** Makes the new runtime live. A database no longer used closes once the requests still running on it finish. */

@@ -1,0 +1,50 @@
+/** The steps of an apply that make a new config version: open its store, migrate and seed it, compile its runtime. */
+import { isPostgresUrl } from '../../shared/src/database-url.js';
+import { messages } from '../../shared/src/messages.js';
+import type { Problem } from '../../shared/src/problems.js';
+import type { Store, TableChange } from './store/store.js';
+import { type RuntimeHooks, ServiceRuntime } from './http/runtime.js';
+import type { SchemaModel, ServiceModel } from './model/service-model.js';
+import { openStore } from './store/open-store.js';
+import { errorProblem } from './summaries.js';
+
+/** The store a version uses, where it is (a file, or a PostgreSQL URL and schema), and whether it was opened for it. */
+export interface OpenedStore {
+  db: Store;
+  fresh: boolean;
+  location: string;
+}
+
+/** The database of the new config: the open one when it is the same, else a newly opened one. */
+export async function storeFor(
+  current: { db: Store | undefined; location: string | undefined },
+  database: string,
+  schema: string,
+): Promise<OpenedStore | { failure: Problem }> {
+  const location = isPostgresUrl(database) ? `${database}#${schema}` : database;
+  if (current.db && location === current.location) return { db: current.db, fresh: false, location };
+  try {
+    return { db: await openStore(database, { schema }), fresh: true, location };
+  } catch (err) {
+    return {
+      failure: errorProblem('databaseOpenFailed', messages.databaseOpenFailed(database, (err as Error).message)),
+    };
+  }
+}
+
+/** Migrates and seeds the tables, then compiles the router over them, on the live version's (`previous`). */
+export async function buildRuntime(
+  model: ServiceModel,
+  db: Store,
+  hooks: RuntimeHooks,
+  previous: ServiceRuntime | undefined,
+  tableChanged: (schema: SchemaModel, change: TableChange | 'reset') => void,
+): Promise<{ runtime: ServiceRuntime; warnings: Problem[] } | { failure: Problem }> {
+  try {
+    const { tables, warnings } = await db.prepare(model, tableChanged);
+    // Built on the live version: the routes it keeps are not added again.
+    return { runtime: new ServiceRuntime(model, tables, hooks, previous), warnings };
+  } catch (err) {
+    return { failure: errorProblem('migrationFailed', (err as Error).message) };
+  }
+}
