@@ -9,6 +9,7 @@
  * leaves sections out (also sqlite, startup).
  */
 import { spawnSync } from 'node:child_process';
+import { busyProcesses } from './busy.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -113,21 +114,6 @@ async function startupTimes(
   return times;
 }
 
-/** Other processes using CPU now (the bench's figures are only as quiet as the machine). */
-function busyProcesses(): string {
-  const r = spawnSync('ps', ['-eo', 'pid=,pcpu=,comm=', '--sort=-pcpu'], { encoding: 'utf8' });
-  // Not the bench itself (nor the process that started it pinned): ps's %CPU is over a process's
-  // life, and a bench just started has spent it all.
-  const own = new Set([process.pid, process.ppid]);
-  const busy = (r.stdout ?? '')
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/))
-    .filter(([pid, pcpu]) => !own.has(Number(pid)) && Number.parseFloat(pcpu ?? '') >= 10)
-    .map(([, pcpu, ...comm]) => `${pcpu} ${comm.join(' ')}`)
-    .slice(0, 5);
-  return busy.length ? busy.join(', ') : 'none above 10 % CPU';
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-bench-'));
   const servers: { name: string; server: Started }[] = [];
@@ -136,6 +122,8 @@ async function main(): Promise<void> {
   const progress = (line: string): void => {
     if (process.env.BENCH_VERBOSE) console.log(line);
   };
+  // Not the bench itself, nor the process that started it pinned.
+  const own = new Set([process.pid, process.ppid]);
   try {
     writeFileSync(join(dir, 'bench.yaml'), mockyardConfig());
     writeFileSync(join(dir, 'bench-dynamic.yaml'), mockyardConfig({ dynamic: true }));
@@ -144,7 +132,7 @@ async function main(): Promise<void> {
     console.log(
       `Mockyard benchmark: ${wrkVersion().split(' [')[0]}, 1 thread, 50 connections; ${ROUNDS} rounds x ${SECONDS} s per request and server, interleaved; each figure the median round, each ratio the median of the rounds' ratios (middle half in brackets); ${pinned ? `servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}` : 'NOT pinned (no taskset or one CPU): the generator shares the CPUs with the servers'}.`,
     );
-    console.log(`Other processes busy at the start: ${busyProcesses()}.\n`);
+    console.log(`Other processes busy at the start: ${await busyProcesses(own)}.\n`);
 
     if (!SKIP.has('startup')) {
       const starts = await startupTimes(dir, {
@@ -288,7 +276,7 @@ async function main(): Promise<void> {
           .join(', ')} (< 100 ${verdict(worst < 100)})`,
       );
     }
-    console.log(`\nOther processes busy at the end: ${busyProcesses()}.`);
+    console.log(`\nOther processes busy at the end: ${await busyProcesses(own)}.`);
   } finally {
     for (const { server } of servers) await server.stop();
     rmSync(dir, { recursive: true, force: true });
