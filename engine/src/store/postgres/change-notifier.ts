@@ -28,8 +28,11 @@ const sendSql = (n: number): string =>
   `SELECT ${Array.from({ length: n }, (_, i) => `pg_notify('${CHANNEL}', $${i + 1}::text)`).join(', ')}`;
 
 export class ChangeNotifier {
-  /** Payloads not sent yet, in the order first noted; a Set, so repeats coalesce. */
-  private pending = new Set<string>();
+  /**
+   * Changes not sent yet, by table, in the order first noted; Sets, so repeats coalesce. Their
+   * payloads are written when they are sent, so a write costs no JSON of its own.
+   */
+  private pending = new Map<string, Set<NotifiedChange>>();
   private sending: Promise<void> | undefined;
   /** When the last send started (performance.now()); -Infinity before the first. */
   private lastSent = Number.NEGATIVE_INFINITY;
@@ -46,7 +49,9 @@ export class ChangeNotifier {
 
   /** A committed change of `table`: sent with the others of this moment, after the current turn. */
   note(table: string, change: NotifiedChange): void {
-    this.pending.add(changePayload(this.storeId, this.pgSchema, table, change));
+    const changes = this.pending.get(table);
+    if (changes) changes.add(change);
+    else this.pending.set(table, new Set([change]));
     this.sending ??= this.send();
   }
 
@@ -67,8 +72,10 @@ export class ChangeNotifier {
     while (this.pending.size > 0) {
       await this.due();
       this.hurry = undefined;
-      const payloads = [...this.pending];
-      this.pending = new Set();
+      const payloads: string[] = [];
+      for (const [table, changes] of this.pending)
+        for (const change of changes) payloads.push(changePayload(this.storeId, this.pgSchema, table, change));
+      this.pending = new Map();
       this.lastSent = performance.now();
       // A failure (PostgreSQL gone) loses these notes; listeners that lost their connection too
       // report every table changed once they are back.
