@@ -8,12 +8,35 @@ import { printProblems, readConfig, storeOnly } from './config-input.js';
 import { databaseOption } from './database-option.js';
 import { EXIT, usage } from './exit.js';
 import { type Colors, displayPath, formatEndpoints, formatStatus } from './format.js';
-import { clockTime, ServeOutput } from './request-lines.js';
+import { counted } from '../../shared/src/plural.js';
+import { type HeldBack, LineBudget, TERMINAL_LINES_PER_SECOND } from './line-budget.js';
+import { type Budgeted, clockTime, ServeOutput } from './request-lines.js';
 import { version } from './version.js';
 
 /** A port option's value, or exit 2 with the one port message. */
 function portOption(name: string, text: string): number {
   return parsePort(text) ?? usage(portMessage(name, text));
+}
+
+/**
+ * A terminal's share of request lines (see line-budget.ts): past it, one line a second counts the
+ * requests not shown, by status. The first such line says why, once.
+ */
+function terminalBudget(clock: (time: number) => string, c: Colors): Budgeted<ServedLine> {
+  let explained = false;
+  const summary = (held: HeldBack): string => {
+    const statuses = held.statuses.map(([status, n]) => `${formatStatus(status, c)} ×${n.toLocaleString('en')}`);
+    const line = `${c.dim(clock(held.second).slice(0, 8).padEnd(12))} … ${counted(held.count, 'more request')}: ${statuses.join(', ')}\n`;
+    if (explained) return line;
+    explained = true;
+    return `${line}${c.dim(`${' '.repeat(13)}(a terminal gets at most ${TERMINAL_LINES_PER_SECOND} request lines a second and a count of the rest; a pipe or a file gets every line)`)}\n`;
+  };
+  return {
+    budget: new LineBudget(TERMINAL_LINES_PER_SECOND),
+    timeOf: (e) => e.time,
+    statusOf: (e) => e.status,
+    summary,
+  };
 }
 
 /** `mockyard serve CONFIG`: serves the config's endpoints until SIGINT or SIGTERM. */
@@ -98,6 +121,7 @@ export async function serve(args: string[], c: Colors): Promise<void> {
     process.stderr,
     (e) =>
       `${c.dim(clock(e.time))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
+    process.stdout.isTTY ? terminalBudget(clock, c) : undefined,
   );
   // Lines of the last turn of the loop are not lost to an exit that comes before it ends.
   process.once('exit', () => output.flush());
