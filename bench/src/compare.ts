@@ -56,7 +56,7 @@ export async function measure(
     seconds: layout.seconds,
     cpu: layout.loadCpu,
     serverCpu: layout.serverCpu,
-    serverPid: s.child.pid,
+    serverPid: s.pid,
   });
   for (const scenario of scenarios) {
     for (const { server } of servers) await wrk(server.url, scenario, { ...options(server), seconds: 2 });

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { startPostgres } from '../../engine/tests/postgres-server.js';
 import { measure, type Layout, type Results } from './compare.js';
 import type { Scenario } from './load.js';
-import { freePort, hasTaskset, SAME_HEAP_STATE, startServer, type Started } from './processes.js';
+import {
+  freePort,
+  hasTaskset,
+  type Output,
+  SAME_HEAP_STATE,
+  startServer,
+  type Started,
+  USER_OUTPUT,
+} from './processes.js';
 
 export interface PostgresBench {
   results: Results;
@@ -59,17 +67,21 @@ export async function benchPostgres(
     }
     const mockDb = await pg.createDatabase();
     const bareDb = await pg.createDatabase();
-    const start = async (name: string, args: (port: number) => string[], drain = false): Promise<void> => {
+    const start = async (name: string, args: (port: number) => string[], output?: Output): Promise<void> => {
       const port = await freePort();
       servers.push({
         name,
         server: await startServer(args(port), port, layout.serverCpu, dir, {
-          drainStdout: drain && { cpu: layout.loadCpu },
+          drainStdout: output && { cpu: layout.loadCpu, terminal: output === 'terminal' },
           nodeFlags: SAME_HEAP_STATE,
         }),
       });
     };
-    await start('mockyard pg', (port) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', mockDb], true);
+    await start(
+      'mockyard pg',
+      (port) => [cli, 'serve', 'bench.yaml', '--port', String(port), '--db', mockDb],
+      USER_OUTPUT,
+    );
     await start('bare pg', (port) => [baselineScript, bareDb, String(port)]);
     const urls = [servers[0]?.server.url as string, servers[1]?.server.url as string] as const;
     await check.before(...urls);

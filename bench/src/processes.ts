@@ -15,7 +15,10 @@ export const freePort = (): Promise<number> =>
   });
 
 export interface Started {
+  /** The process spawned: the server, or on a terminal the `script` that holds the server's pty. */
   child: ChildProcess;
+  /** The server's own process, whose CPU time and memory are measured. */
+  pid: number | undefined;
   url: string;
   /** Milliseconds from spawn to the first 200 from /health. */
   startupMs: number;
@@ -46,6 +49,35 @@ function drainedPipe(dir: string, name: string, cpu: number | undefined): number
 
 let pipes = 0;
 
+/** util-linux's `script`, which runs a command on a new pty (a terminal, as a user's). */
+export const hasScript = spawnSync('script', ['--version']).status === 0;
+
+/** Where a server's stdout goes when it is not thrown away: a terminal or a drained pipe. */
+export type Output = 'terminal' | 'pipe';
+/** What `mockyard serve` prints into as a user runs it: a terminal, where `script` can make one. */
+export const USER_OUTPUT: Output = hasScript ? 'terminal' : 'pipe';
+
+const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The command under `script` on `cpu`, which copies what the command's terminal shows into
+ * /dev/null as fast as it comes: a terminal that always keeps up, without drawing anything. The
+ * command is exec'd, so it is `script`'s child.
+ */
+const onTerminal = (cpu: number | undefined, command: string[]): string[] =>
+  pinnedTo(cpu, ['script', '-qfec', `exec ${command.map(shellWord).join(' ')}`, '/dev/null']);
+
+/** The only child of a process (script's: the server), read from /proc. */
+function onlyChild(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    return children.length === 1 && children[0] ? Number(children[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Node flags of every server whose throughput is compared. V8's memory reducer makes a full GC that
  * shrinks the heap about 100 s after a process's last full GC, and on this machine that left a
@@ -62,7 +94,8 @@ export const SAME_HEAP_STATE: readonly string[] = ['--no-memory-reducer'];
 
 /**
  * Spawns a server (pinned to `cpu` when taskset exists) and waits for /health to answer. Its stdout
- * is thrown away, or with `drainStdout` written into a pipe that `cat` on `drainStdout.cpu` empties.
+ * is thrown away, or with `drainStdout` written into a pipe that `cat` on `drainStdout.cpu` empties,
+ * or with `drainStdout.terminal` shown on a terminal that `script` on that CPU empties.
  * `nodeFlags` go to node before the script.
  */
 export async function startServer(
@@ -73,12 +106,18 @@ export async function startServer(
   {
     drainStdout,
     nodeFlags = [],
-  }: { drainStdout?: { cpu: number | undefined } | false; nodeFlags?: readonly string[] } = {},
+  }: {
+    drainStdout?: { cpu: number | undefined; terminal?: boolean } | false;
+    nodeFlags?: readonly string[];
+  } = {},
 ): Promise<Started> {
-  const [command, ...rest] = pinnedTo(cpu, [process.execPath, ...nodeFlags, ...args]);
+  const server = pinnedTo(cpu, [process.execPath, ...nodeFlags, ...args]);
+  const terminal = drainStdout && drainStdout.terminal === true;
+  const [command, ...rest] = terminal ? onTerminal(drainStdout.cpu, server) : server;
   const begin = performance.now();
-  const out = drainStdout ? drainedPipe(cwd, `pipe-${++pipes}`, drainStdout.cpu) : 'ignore';
-  const child = spawn(command as string, rest, { cwd, stdio: ['ignore', out, 'pipe'] });
+  const out = drainStdout && !terminal ? drainedPipe(cwd, `pipe-${++pipes}`, drainStdout.cpu) : 'ignore';
+  // script reads its stdin for the terminal's keyboard: an open pipe that never types anything.
+  const child = spawn(command as string, rest, { cwd, stdio: [terminal ? 'pipe' : 'ignore', out, 'pipe'] });
   if (typeof out === 'number') closeSync(out);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -96,15 +135,19 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 2));
   }
   const startupMs = performance.now() - begin;
+  const pid = terminal ? onlyChild(child.pid) : child.pid;
+  if (pid === undefined) throw new Error(`no server process under ${command}`);
   return {
     child,
+    pid,
     url,
     startupMs,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        // On a terminal, script ends when the server does.
+        process.kill(pid, 'SIGTERM');
       }),
   };
 }

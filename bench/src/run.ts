@@ -21,7 +21,16 @@ import { mockyardConfig } from './fixtures.js';
 import { benchGrid } from './grid.js';
 import { SCENARIOS } from './load.js';
 import { benchPostgres } from './postgres.js';
-import { freePort, hasTaskset, rssMiB, SAME_HEAP_STATE, startServer, type Started } from './processes.js';
+import {
+  freePort,
+  hasTaskset,
+  type Output,
+  rssMiB,
+  SAME_HEAP_STATE,
+  startServer,
+  type Started,
+  USER_OUTPUT,
+} from './processes.js';
 import { benchReload } from './reload.js';
 import { checkpointReport } from './wal-check.js';
 import { findWrk, WRK_MISSING, wrkVersion } from './wrk.js';
@@ -149,24 +158,26 @@ async function main(): Promise<void> {
 
     if (!SKIP.has('sqlite')) {
       const idle = new Map<string, number>();
-      const start = async (name: string, args: (port: number) => string[], drain = false): Promise<void> => {
+      const start = async (name: string, args: (port: number) => string[], output?: Output): Promise<void> => {
         const port = await freePort();
         const server = await startServer(args(port), port, SERVER_CPU, dir, {
-          drainStdout: drain && { cpu: LOAD_CPU },
+          drainStdout: output && { cpu: LOAD_CPU, terminal: output === 'terminal' },
           nodeFlags: SAME_HEAP_STATE,
         });
         servers.push({ name, server });
         await new Promise((r) => setTimeout(r, 500));
-        idle.set(name, rssMiB(server.child.pid));
+        idle.set(name, rssMiB(server.pid));
       };
       const serveConfig =
         (config: string, db: string, ...flags: string[]) =>
         (port: number) => [cli, 'serve', config, '--port', String(port), '--db', db, ...flags];
       const serve = (db: string, ...flags: string[]) => serveConfig('bench.yaml', db, ...flags);
-      // As a user runs it: a line per request (into a pipe this script drains) and the request log on.
-      await start('mockyard', serve('mock.sqlite'), true);
+      // As a user runs it: in a terminal, with its request lines, and the request log on.
+      await start('mockyard', serve('mock.sqlite'), USER_OUTPUT);
       // The same, with endpoints using templates and rules elsewhere in the config.
-      await start('mockyard +templates', serveConfig('bench-dynamic.yaml', 'mock-dynamic.sqlite'), true);
+      await start('mockyard +templates', serveConfig('bench-dynamic.yaml', 'mock-dynamic.sqlite'), USER_OUTPUT);
+      // Into a pipe, as in CI: every request gets its line.
+      await start('mockyard | pipe', serve('mock-pipe.sqlite'), 'pipe');
       await start('bare', (port) => [bare, join(dir, 'bare.sqlite'), String(port)]);
       await start('mockyard --quiet', serve('mock-quiet.sqlite', '--quiet'));
       await start('mockyard --no-log', serve('mock-nolog.sqlite', '--quiet', '--no-log'));
@@ -178,7 +189,7 @@ async function main(): Promise<void> {
       const url = (name: string): string => servers.find((s) => s.name === name)?.server.url as string;
       await checkSameBodies(url('mockyard'), url('bare'));
       console.log(
-        'SQLite: mockyard (default output: a line per request into a drained pipe, request log on), the same with templated and rule-based endpoints elsewhere in its config (+templates), --quiet (log on, no lines), --no-log, and a bare node:http + better-sqlite3 server. Same JSON from both checked.',
+        `SQLite: mockyard (default output ${USER_OUTPUT === 'terminal' ? 'on a terminal (a pty that util-linux script empties): a line per request, at most 200 a second and a count of the rest' : 'into a drained pipe (no util-linux script for a terminal): a line per request'}; request log on), the same with templated and rule-based endpoints elsewhere in its config (+templates), its output into a drained pipe instead (| pipe: every line), --quiet (log on, no lines), --no-log, and a bare node:http + better-sqlite3 server. Same JSON from both checked.`,
       );
       const results = await measure(servers, scenarios, layout, progress);
       await checkSameCreate(url('mockyard'), url('bare'));
@@ -188,19 +199,20 @@ async function main(): Promise<void> {
         servers.map((s) => s.name),
       );
       console.log(
-        `\n${'request'.padEnd(24)} mockyard ÷ bare     target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)  +templates ÷ bare`,
+        `\n${'request'.padEnd(24)} mockyard ÷ bare     target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)  +templates ÷ bare  | pipe ÷ bare`,
       );
       for (const s of scenarios) {
         const r = ratio(results, s.name, 'mockyard', 'bare');
         const off = ratio(results, s.name, 'mockyard', 'mockyard --no-log');
         const quiet = ratio(results, s.name, 'mockyard', 'mockyard --quiet');
         const dynamic = ratio(results, s.name, 'mockyard +templates', 'bare');
+        const piped = ratio(results, s.name, 'mockyard | pipe', 'bare');
         const cost = (x: typeof off): string => (x.saturated ? 'saturated' : `${fmt((1 - x.value) * 100, 1)} %`);
         const head = r.saturated
           ? r.saturated.padEnd(34)
           : `${fmtRatio(r).padStart(18)}  >= ${s.target.toFixed(1)} ${verdict(r.value >= s.target).padEnd(6)}`;
         console.log(
-          `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}  ${dynamic.saturated ? dynamic.saturated : `${fmt(dynamic.value, 2).padStart(9)} ${verdict(dynamic.value >= s.target)}`}`,
+          `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}  ${dynamic.saturated ? dynamic.saturated : `${fmt(dynamic.value, 2).padStart(9)} ${verdict(dynamic.value >= s.target)}`}  ${piped.saturated ?? fmt(piped.value, 2).padStart(12)}`,
         );
       }
       if (scenarios.some((s) => s.name.startsWith('POST')))
@@ -208,6 +220,7 @@ async function main(): Promise<void> {
           `\n${checkpointReport({
             mockyard: join(dir, 'mock.sqlite'),
             '+templates': join(dir, 'mock-dynamic.sqlite'),
+            '| pipe': join(dir, 'mock-pipe.sqlite'),
             bare: join(dir, 'bare.sqlite'),
             '--quiet': join(dir, 'mock-quiet.sqlite'),
             '--no-log': join(dir, 'mock-nolog.sqlite'),
@@ -229,7 +242,7 @@ async function main(): Promise<void> {
       );
       if (pg) {
         console.log(
-          `PostgreSQL: mockyard serve --db postgres://… (default output, request log on) against a bare node:http + pg server (pool of 10, named statements), on ${pg.note}. Same JSON from both checked.`,
+          `PostgreSQL: mockyard serve --db postgres://… (default output ${USER_OUTPUT === 'terminal' ? 'on a terminal' : 'into a pipe'}, request log on) against a bare node:http + pg server (pool of 10, named statements), on ${pg.note}. Same JSON from both checked.`,
         );
         printThroughput(pg.results, scenarios, pg.names);
         console.log(`\n${'request'.padEnd(24)} mockyard ÷ bare     target`);
