@@ -20,7 +20,8 @@ Options for serve:
   --record          Write each proxied JSON answer into the config as an inline endpoint
   --record-schemas  As --record, and a JSON array on a collection path becomes a schema,
                     a resource and seed rows
-  --quiet           Do not print a line per request
+  --quiet           Do not print a line per request (without it, a terminal gets at most
+                    200 a second and a count of the rest; a pipe or a file gets every line)
   --no-log          Keep no request log (the admin API's log stays empty)
   --no-color        Plain output (also when NO_COLOR is set or output is not a terminal)
   --color           Coloured output even when not a terminal (also when FORCE_COLOR is set)
