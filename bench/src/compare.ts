@@ -24,11 +24,6 @@ export interface Measured {
   wrkCpu: number;
   serverCpu: number;
   rounds: WrkResult[];
-  /**
-   * Each round's throughput against the reference server's, measured just before and just after it
-   * (their mean): 1 for the reference itself.
-   */
-  relative: number[];
 }
 
 export const median = (xs: number[]): number => {
@@ -46,71 +41,50 @@ export type Results = Map<string, Measured>;
 export const key = (scenario: string, server: string): string => `${scenario}|${server}`;
 
 /**
- * For each request: a short warm-up of every server, then `rounds` rounds in which every other
- * server gets one run, each between two runs of `reference` (the bare server): ref, a, ref, b, ref,
- * ... A run is compared with the mean of the reference runs on either side of it, a few seconds
- * apart, so that a change of the machine's speed (on this VM, ±30 % between one-second runs) cancels
- * out, a steady drift included. The order of the others turns by one each round.
- *
- * Why brackets rather than a cycle of all the servers: in a cycle of five, a server's run and the
- * reference's were up to four runs apart. Measured on /health (middle half of the per-round
- * ratios), pairs run back to back gave 0.892–0.915 and 0.909–0.936 (30 rounds of 1 s), the cycle
- * 0.902–0.934 and 0.877–0.941 (15 rounds of 2 s).
+ * For each request: a short warm-up of every server, then `rounds` rounds in which every server
+ * gets one run in turn, so that a disturbance of the machine hits all of them alike. The order turns
+ * by one each round, so that no server always runs in the same place in a round.
  */
 export async function measure(
   servers: { name: string; server: Started }[],
-  reference: string,
   scenarios: Scenario[],
   layout: Layout,
   progress: (line: string) => void = () => undefined,
 ): Promise<Results> {
-  const ref = servers.find((s) => s.name === reference);
-  if (!ref) throw new Error(`no server named ${reference}`);
-  const others = servers.filter((s) => s !== ref);
+  const runs = new Map<string, WrkResult[]>();
   const options = (s: Started) => ({
     seconds: layout.seconds,
     cpu: layout.loadCpu,
     serverCpu: layout.serverCpu,
     serverPid: s.pid,
   });
-  const out: Results = new Map();
   for (const scenario of scenarios) {
     for (const { server } of servers) await wrk(server.url, scenario, { ...options(server), seconds: 2 });
-    const runs = new Map<string, WrkResult[]>(servers.map((s) => [s.name, []]));
-    const relative = new Map<string, number[]>(servers.map((s) => [s.name, []]));
-    const run = async ({ name, server }: (typeof servers)[number], round: number): Promise<WrkResult> => {
-      const r = await wrk(server.url, scenario, options(server));
-      runs.get(name)?.push(r);
-      progress(
-        `  ${scenario.name} · ${name} · round ${round + 1}: ${fmt(r.rps)} req/s, server ${fmt(r.serverCpu * 100)} % CPU, load core ${pct(r.loadCore)}`,
-      );
-      return r;
-    };
-    let before = await run(ref, 0);
     for (let round = 0; round < layout.rounds; round++) {
-      for (let i = 0; i < others.length; i++) {
-        const other = others[(i + round) % others.length] as (typeof servers)[number];
-        const r = await run(other, round);
-        const after = await run(ref, round);
-        relative.get(other.name)?.push(r.rps / ((before.rps + after.rps) / 2));
-        before = after;
+      // Each round starts with the next server, so that no server always runs in the same place.
+      const order = servers.map((_, i) => servers[(i + round) % servers.length] as (typeof servers)[number]);
+      for (const { name, server } of order) {
+        const r = await wrk(server.url, scenario, options(server));
+        runs.set(key(scenario.name, name), [...(runs.get(key(scenario.name, name)) ?? []), r]);
+        progress(
+          `  ${scenario.name} · ${name} · round ${round + 1}: ${fmt(r.rps)} req/s, server ${fmt(r.serverCpu * 100)} % CPU, load core ${pct(r.loadCore)}`,
+        );
       }
-      relative.get(ref.name)?.push(1);
     }
-    for (const [name, rounds] of runs) {
-      const m = (f: (r: WrkResult) => number): number => median(rounds.map(f));
-      out.set(key(scenario.name, name), {
-        rps: m((r) => r.rps),
-        p50: m((r) => r.p50),
-        p99: m((r) => r.p99),
-        errors: rounds.reduce((n, r) => n + r.errors, 0),
-        loadCore: m((r) => r.loadCore),
-        wrkCpu: m((r) => r.wrkCpu),
-        serverCpu: m((r) => r.serverCpu),
-        rounds,
-        relative: relative.get(name) ?? [],
-      });
-    }
+  }
+  const out: Results = new Map();
+  for (const [k, rounds] of runs) {
+    const m = (f: (r: WrkResult) => number): number => median(rounds.map(f));
+    out.set(k, {
+      rps: m((r) => r.rps),
+      p50: m((r) => r.p50),
+      p99: m((r) => r.p99),
+      errors: rounds.reduce((n, r) => n + r.errors, 0),
+      loadCore: m((r) => r.loadCore),
+      wrkCpu: m((r) => r.wrkCpu),
+      serverCpu: m((r) => r.serverCpu),
+      rounds,
+    });
   }
   return out;
 }
@@ -144,9 +118,10 @@ export function quartiles(xs: number[]): [number, number] {
 }
 
 /**
- * a ÷ b for one request: the median of the rounds' ratios, each round's a against the same round's b,
- * both as measured against the reference runs around them (see `measure`). `spread` is the
- * quartiles of those ratios. No ratio when the load core was at least 95 % busy in
+ * a ÷ b for one request: the median of the rounds' ratios, each round's a against the same round's b
+ * (the servers run one after another in a round, so a change of the machine's speed between rounds
+ * cancels out; on this VM the same server's throughput varied by ±30 % between one-second runs).
+ * `spread` is the quartiles of those ratios. No ratio when the load core was at least 95 % busy in
  * the median round of either server: the generator (or whatever else ran on its core) set the pace.
  */
 export function ratio(
@@ -164,7 +139,7 @@ export function ratio(
     : busy.wrkCpu >= SATURATED
       ? `generator saturated (wrk ${pct(busy.wrkCpu)} CPU)`
       : `generator core saturated (${pct(busy.loadCore)}, wrk ${pct(busy.wrkCpu)})`;
-  const paired = ra.relative.map((r, i) => r / (rb.relative[i] ?? NaN));
+  const paired = ra.rounds.map((r, i) => r.rps / (rb.rounds[i]?.rps ?? NaN));
   return { value: median(paired), spread: quartiles(paired), saturated: why && `${why}: no ratio` };
 }
 

@@ -85,7 +85,7 @@ export async function benchPostgres(
     await start('bare pg', (port) => [baselineScript, bareDb, String(port)]);
     const urls = [servers[0]?.server.url as string, servers[1]?.server.url as string] as const;
     await check.before(...urls);
-    const results = await measure(servers, 'bare pg', scenarios, layout, progress);
+    const results = await measure(servers, scenarios, layout, progress);
     await check.after(...urls);
     return { results, names: servers.map((s) => s.name), note };
   } finally {

@@ -3,7 +3,7 @@
  * PostgreSQL section), load from wrk pinned to its own CPU (the servers on the other), interleaved
  * rounds and medians. A run whose load-generator core was saturated gives no ratio.
  *
- * BENCH_SECONDS (default 1) and BENCH_ROUNDS (default 20) set each run's length and the rounds;
+ * BENCH_SECONDS (default 2) and BENCH_ROUNDS (default 15) set each run's length and the rounds;
  * BENCH_STARTS (default 7) is how many fresh starts the startup figure takes the median of;
  * BENCH_ONLY=users runs only the requests whose name contains it; BENCH_SKIP=postgres,reload,grid,jobs
  * leaves sections out (also sqlite, startup).
@@ -35,8 +35,8 @@ import { benchReload } from './reload.js';
 import { checkpointReport } from './wal-check.js';
 import { findWrk, WRK_MISSING, wrkVersion } from './wrk.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 /** The reload section's wrk run, in which the config is reloaded every 100 ms. */
 const RELOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     const cli = join(root, 'bin/mockyard.cjs');
     const bare = join(root, 'dist/bench/src/baseline-server.js');
     console.log(
-      `Mockyard benchmark: ${wrkVersion().split(' [')[0]}, 1 thread, 50 connections; ${ROUNDS} rounds x ${SECONDS} s per request and server, each run between two runs of the bare server; each figure the median round, each ratio the median of the rounds' ratios, a run against the mean of the bare runs around it (middle half in brackets); ${pinned ? `servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}` : 'NOT pinned (no taskset or one CPU): the generator shares the CPUs with the servers'}.`,
+      `Mockyard benchmark: ${wrkVersion().split(' [')[0]}, 1 thread, 50 connections; ${ROUNDS} rounds x ${SECONDS} s per request and server, interleaved; each figure the median round, each ratio the median of the rounds' ratios (middle half in brackets); ${pinned ? `servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}` : 'NOT pinned (no taskset or one CPU): the generator shares the CPUs with the servers'}.`,
     );
     console.log(`Other processes busy at the start: ${await busyProcesses(own)}.\n`);
 
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
       console.log(
         `SQLite: mockyard (default output ${USER_OUTPUT === 'terminal' ? 'on a terminal (a pty that util-linux script empties): a line per request, at most 200 a second and a count of the rest' : 'into a drained pipe (no util-linux script for a terminal): a line per request'}; request log on), the same with templated and rule-based endpoints elsewhere in its config (+templates), its output into a drained pipe instead (| pipe: every line), --quiet (log on, no lines), --no-log, and a bare node:http + better-sqlite3 server. Same JSON from both checked.`,
       );
-      const results = await measure(servers, 'bare', scenarios, layout, progress);
+      const results = await measure(servers, scenarios, layout, progress);
       await checkSameCreate(url('mockyard'), url('bare'));
       printThroughput(
         results,
