@@ -18,7 +18,7 @@ export interface Started {
   /** The process spawned: the server, or on a terminal the `script` that holds the server's pty. */
   child: ChildProcess;
   /** The server's own process, whose CPU time and memory are measured. */
-  pid: number | undefined;
+  pid: number;
   url: string;
   /** Milliseconds from spawn to the first 200 from /health. */
   startupMs: number;
