@@ -33,6 +33,13 @@ async function burst(url: string, count: number): Promise<void> {
   await Promise.all(Array.from({ length: 20 }, worker));
 }
 
+/** 900 200s and 100 404s per burst of `REQUESTS`. */
+const expected = (bursts: number) =>
+  new Map([
+    ['200', bursts * (REQUESTS - REQUESTS / 10)],
+    ['404', (bursts * REQUESTS) / 10],
+  ]);
+
 const REQUEST_LINE = /^(\d\d:\d\d:\d\d)\.\d{3} GET (\/\S*) (\d{3}) /;
 const SUMMARY_LINE = /^(\d\d:\d\d:\d\d) +… ([\d,]+) more requests?: (.*)$/;
 
@@ -64,10 +71,6 @@ function tally(output: string): { statuses: Map<string, number>; perSecond: Map<
 }
 
 const total = (statuses: Map<string, number>): number => [...statuses.values()].reduce((a, b) => a + b, 0);
-const expected = new Map([
-  ['200', REQUESTS - REQUESTS / 10],
-  ['404', REQUESTS / 10],
-]);
 
 test('on a terminal, each second shows its first lines and one count of the rest, by status', {
   skip: hasScript ? false : 'util-linux script (for a pty) is not installed',
@@ -87,12 +90,20 @@ test('on a terminal, each second shows its first lines and one count of the rest
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   try {
     await eventually(() => /http:\/\/127\.0\.0\.1:\d+/.test(out), 15_000, 'the URL');
-    await burst((/http:\/\/127\.0\.0\.1:\d+/.exec(out) as RegExpExecArray)[0], REQUESTS);
-    // The last second's count comes when that second ends.
-    await eventually(() => total(tally(out).statuses) === REQUESTS, 5000, `${REQUESTS} requests shown or counted`);
+    const url = (/http:\/\/127\.0\.0\.1:\d+/.exec(out) as RegExpExecArray)[0];
+    // Bursts until one second had more than its budget: a burst takes under a second here, but a
+    // machine busy with other tests may spread one over more than five.
+    let bursts = 0;
+    while (bursts < 5 && tally(out).summaries === 0) {
+      await burst(url, REQUESTS);
+      bursts++;
+      // The last second's count comes when that second ends.
+      const sent = bursts * REQUESTS;
+      await eventually(() => total(tally(out).statuses) === sent, 5000, `${sent} requests shown or counted`);
+    }
     const { statuses, perSecond, summaries } = tally(out);
-    assert.deepEqual(statuses, expected, 'every request is shown or counted, once');
-    assert.ok(summaries >= 1, `${REQUESTS} requests in under ${REQUESTS / TERMINAL_LINES_PER_SECOND} s need a count`);
+    assert.deepEqual(statuses, expected(bursts), 'every request is shown or counted, once');
+    assert.ok(summaries >= 1, `more than ${TERMINAL_LINES_PER_SECOND} requests in a second get a count`);
     for (const [second, n] of perSecond) assert.ok(n <= TERMINAL_LINES_PER_SECOND, `${n} lines in ${second}`);
     assert.equal(out.match(/a terminal gets at most 200 request lines a second/g)?.length, 1, 'said once');
   } finally {
@@ -110,7 +121,7 @@ test('into a pipe, every request gets its line', { timeout: 60_000 }, async () =
     await burst(url, REQUESTS);
     await eventually(() => total(tally(serving.stdout()).statuses) === REQUESTS, 5000, `${REQUESTS} lines`);
     const { statuses, summaries } = tally(serving.stdout());
-    assert.deepEqual(statuses, expected);
+    assert.deepEqual(statuses, expected(1));
     assert.equal(summaries, 0);
   } finally {
     await serving.stop();
