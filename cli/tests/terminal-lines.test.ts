@@ -87,7 +87,7 @@ const total = (statuses: Map<string, number>): number => [...statuses.values()].
 
 test('on a terminal, each second shows its first lines and one count of the rest, by status', {
   skip: hasScript ? false : 'util-linux script (for a pty) is not installed',
-  timeout: 60_000,
+  timeout: 120_000,
 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-tty-'));
   writeFileSync(join(dir, 'api.yaml'), CONFIG);
