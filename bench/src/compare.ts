@@ -37,6 +37,14 @@ export const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.to
 export const pct = (n: number): string => (Number.isFinite(n) ? `${(n * 100).toFixed(0)} %` : '-');
 export const verdict = (ok: boolean): string => (ok ? 'ok' : 'MISSED');
 
+/**
+ * The name of a second copy of a server, measured like every other: its ratio to the first shows
+ * what the bench can resolve. Two identical bare servers in the same rounds (scratch runs of 30-40
+ * one-second rounds on /health) came out at 1.002 to 1.021, the middle half of the rounds 0.03-0.05
+ * wide, so a ratio within about 2 % of a target is not a verdict.
+ */
+export const control = (name: string): string => `${name} (control)`;
+
 export type Results = Map<string, Measured>;
 export const key = (scenario: string, server: string): string => `${scenario}|${server}`;
 

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPostgres } from '../../engine/tests/postgres-server.js';
-import { measure, type Layout, type Results } from './compare.js';
+import { control, measure, type Layout, type Results } from './compare.js';
 import type { Scenario } from './load.js';
 import {
   freePort,
@@ -67,6 +67,7 @@ export async function benchPostgres(
     }
     const mockDb = await pg.createDatabase();
     const bareDb = await pg.createDatabase();
+    const controlDb = await pg.createDatabase();
     const start = async (name: string, args: (port: number) => string[], output?: Output): Promise<void> => {
       const port = await freePort();
       servers.push({
@@ -83,6 +84,8 @@ export async function benchPostgres(
       USER_OUTPUT,
     );
     await start('bare pg', (port) => [baselineScript, bareDb, String(port)]);
+    // What the bench can resolve (compare.ts).
+    await start(control('bare pg'), (port) => [baselineScript, controlDb, String(port)]);
     const urls = [servers[0]?.server.url as string, servers[1]?.server.url as string] as const;
     await check.before(...urls);
     const results = await measure(servers, scenarios, layout, progress);

@@ -15,7 +15,17 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { fmt, fmtRatio, type Layout, median, measure, printThroughput, ratio, verdict } from './compare.js';
+import {
+  control as controlOf,
+  fmt,
+  fmtRatio,
+  type Layout,
+  median,
+  measure,
+  printThroughput,
+  ratio,
+  verdict,
+} from './compare.js';
 import { benchDataJobs } from './data-jobs.js';
 import { mockyardConfig } from './fixtures.js';
 import { benchGrid } from './grid.js';
@@ -179,6 +189,8 @@ async function main(): Promise<void> {
       // Into a pipe, as in CI: every request gets its line.
       await start('mockyard | pipe', serve('mock-pipe.sqlite'), 'pipe');
       await start('bare', (port) => [bare, join(dir, 'bare.sqlite'), String(port)]);
+      // A second bare server, measured like the others: bare ÷ bare shows what the bench can resolve.
+      await start(controlOf('bare'), (port) => [bare, join(dir, 'bare-control.sqlite'), String(port)]);
       await start('mockyard --quiet', serve('mock-quiet.sqlite', '--quiet'));
       await start('mockyard --no-log', serve('mock-nolog.sqlite', '--quiet', '--no-log'));
       const mRss = idle.get('mockyard') ?? NaN;
@@ -189,7 +201,7 @@ async function main(): Promise<void> {
       const url = (name: string): string => servers.find((s) => s.name === name)?.server.url as string;
       await checkSameBodies(url('mockyard'), url('bare'));
       console.log(
-        `SQLite: mockyard (default output ${USER_OUTPUT === 'terminal' ? 'on a terminal (a pty that util-linux script empties): a line per request, at most 200 a second and a count of the rest' : 'into a drained pipe (no util-linux script for a terminal): a line per request'}; request log on), the same with templated and rule-based endpoints elsewhere in its config (+templates), its output into a drained pipe instead (| pipe: every line), --quiet (log on, no lines), --no-log, and a bare node:http + better-sqlite3 server. Same JSON from both checked.`,
+        `SQLite: mockyard (default output ${USER_OUTPUT === 'terminal' ? 'on a terminal (a pty that util-linux script empties): a line per request, at most 200 a second and a count of the rest' : 'into a drained pipe (no util-linux script for a terminal): a line per request'}; request log on), the same with templated and rule-based endpoints elsewhere in its config (+templates), its output into a drained pipe instead (| pipe: every line), --quiet (log on, no lines), --no-log, and a bare node:http + better-sqlite3 server, twice (the second copy is the control). Same JSON from both checked.`,
       );
       const results = await measure(servers, scenarios, layout, progress);
       await checkSameCreate(url('mockyard'), url('bare'));
@@ -199,7 +211,7 @@ async function main(): Promise<void> {
         servers.map((s) => s.name),
       );
       console.log(
-        `\n${'request'.padEnd(24)} mockyard ÷ bare     target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)  +templates ÷ bare  | pipe ÷ bare`,
+        `\n${'request'.padEnd(24)} mockyard ÷ bare     target         log-on cost (÷ --no-log)  lines cost (÷ --quiet)  +templates ÷ bare  | pipe ÷ bare  control: bare ÷ bare`,
       );
       for (const s of scenarios) {
         const r = ratio(results, s.name, 'mockyard', 'bare');
@@ -207,12 +219,13 @@ async function main(): Promise<void> {
         const quiet = ratio(results, s.name, 'mockyard', 'mockyard --quiet');
         const dynamic = ratio(results, s.name, 'mockyard +templates', 'bare');
         const piped = ratio(results, s.name, 'mockyard | pipe', 'bare');
+        const control = ratio(results, s.name, controlOf('bare'), 'bare');
         const cost = (x: typeof off): string => (x.saturated ? 'saturated' : `${fmt((1 - x.value) * 100, 1)} %`);
         const head = r.saturated
           ? r.saturated.padEnd(34)
           : `${fmtRatio(r).padStart(18)}  >= ${s.target.toFixed(1)} ${verdict(r.value >= s.target).padEnd(6)}`;
         console.log(
-          `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}  ${dynamic.saturated ? dynamic.saturated : `${fmt(dynamic.value, 2).padStart(9)} ${verdict(dynamic.value >= s.target)}`}  ${piped.saturated ?? fmt(piped.value, 2).padStart(12)}`,
+          `${s.name.padEnd(24)} ${head}  ${cost(off).padStart(9)} (<= 10 % ${off.saturated ? '-' : verdict(1 - off.value <= 0.1)})  ${cost(quiet).padStart(12)}  ${dynamic.saturated ? dynamic.saturated : `${fmt(dynamic.value, 2).padStart(9)} ${verdict(dynamic.value >= s.target)}`}  ${piped.saturated ?? fmt(piped.value, 2).padStart(12)}  ${control.saturated ?? fmtRatio(control).padStart(20)}`,
         );
       }
       if (scenarios.some((s) => s.name.startsWith('POST')))
@@ -245,12 +258,14 @@ async function main(): Promise<void> {
           `PostgreSQL: mockyard serve --db postgres://… (default output ${USER_OUTPUT === 'terminal' ? 'on a terminal' : 'into a pipe'}, request log on) against a bare node:http + pg server (pool of 10, named statements), on ${pg.note}. Same JSON from both checked.`,
         );
         printThroughput(pg.results, scenarios, pg.names);
-        console.log(`\n${'request'.padEnd(24)} mockyard ÷ bare     target`);
+        console.log(`\n${'request'.padEnd(24)} mockyard ÷ bare     target     control: bare ÷ bare`);
         for (const s of scenarios) {
           const r = ratio(pg.results, s.name, 'mockyard pg', 'bare pg');
-          console.log(
-            `${s.name.padEnd(24)} ${r.saturated ?? `${fmtRatio(r).padStart(18)}  >= ${s.pgTarget.toFixed(1)} ${verdict(r.value >= s.pgTarget)}`}`,
-          );
+          const control = ratio(pg.results, s.name, controlOf('bare pg'), 'bare pg');
+          const head =
+            r.saturated ??
+            `${fmtRatio(r).padStart(18)}  >= ${s.pgTarget.toFixed(1)} ${verdict(r.value >= s.pgTarget).padEnd(6)}`;
+          console.log(`${s.name.padEnd(24)} ${head}  ${control.saturated ?? fmtRatio(control).padStart(20)}`);
         }
       }
     }
