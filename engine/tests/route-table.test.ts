@@ -106,3 +106,50 @@ test('hundreds of versions each adding a route and dropping one keep answering r
     previous = table;
   }
 });
+
+test('a route without parameters is found by its exact path without the router, as the router would find it', () => {
+  const made = entries([
+    'GET /',
+    'GET /health',
+    'GET /items',
+    'GET /items/special',
+    'GET /items/:id',
+    'POST /items',
+    'GET /Mixed/Case',
+    'GET /a.b-c_d~e',
+    'GET /trailing/',
+    'GET /caf%C3%A9',
+    'GET /files/*',
+  ]);
+  const table = RouteTable.build(made, (r) => r.compiled);
+  const asked = [
+    'GET /',
+    'GET /health',
+    'GET /health/',
+    'GET /Health',
+    'GET /he%6Clth',
+    'GET //health',
+    'GET /items',
+    'GET /items/special',
+    'GET /items/special/',
+    'GET /items/spe%63ial',
+    'GET /items/42',
+    'POST /items',
+    'PUT /items',
+    'HEAD /health',
+    'GET /Mixed/Case',
+    'GET /mixed/case',
+    'GET /a.b-c_d~e',
+    'GET /trailing',
+    'GET /trailing/',
+    'GET /café',
+    'GET /caf%C3%A9',
+    'GET /files/x',
+    'GET /files/*',
+  ];
+  assert.deepEqual(answers(table, asked), alone(made, asked));
+  // Answered from the table's own map: the same result each time, where the router makes a new one.
+  assert.equal(table.find('GET', '/health'), table.find('GET', '/health'));
+  assert.equal(table.find('POST', '/items'), table.find('POST', '/items'));
+  assert.notEqual(table.find('GET', '/items/42'), table.find('GET', '/items/42'));
+});

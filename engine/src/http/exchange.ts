@@ -5,7 +5,7 @@ import type { CompiledEndpoint, Effects, RequestContext } from './handlers.js';
 import type { Format } from './negotiate.js';
 
 /** The params of a request no route matched, or of a route without any: one object for all of them. */
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
  * One request from its arrival to its log entry, as one object: the runtime's steps fill it in, the
