@@ -118,8 +118,19 @@ function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: Retir
   const { server } = serving;
   serving.retired = true;
   const timers: NodeJS.Timeout[] = [];
+  let revived = false;
+  /**
+   * Runs `run` once a whole poll phase has passed, so that every connection the kernel has
+   * completed is accepted, and every request a client has already sent is read, first. Timers run
+   * before the poll phase: a timer that closed the listening socket, or the idle connections, as
+   * soon as it fired would, after the event loop had been busy past the grace, reset connections
+   * that reached the server in time, and requests sent on sockets that were idle a moment before.
+   */
+  const afterPoll = (run: () => void): void => {
+    setImmediate(() => setImmediate(() => revived || run()).unref()).unref();
+  };
   const later = (ms: number, run: () => void): void => {
-    const timer = setTimeout(run, ms);
+    const timer = setTimeout(() => afterPoll(run), ms);
     timer.unref();
     timers.push(timer);
   };
@@ -138,7 +149,7 @@ function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: Retir
     // http's close() closes the idle connections and stops the timeout checks.
     server.close();
     // A socket becomes idle when its in-flight request finishes; close it then, not after keep-alive times out.
-    const sweep = setInterval(() => server.closeIdleConnections(), 25);
+    const sweep = setInterval(() => afterPoll(() => server.closeIdleConnections()), 25);
     sweep.unref();
     timers.push(sweep);
   };
@@ -156,19 +167,20 @@ function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: Retir
   };
   server.once('close', onClose);
   if (listenGraceMs > 0) later(listenGraceMs, stopListening);
-  else stopListening();
+  else afterPoll(stopListening);
   if (idleGraceMs > 0) later(idleGraceMs, closeIdle);
-  else closeIdle();
+  else afterPoll(closeIdle);
   later(graceMs, cutAll);
   return {
     serving,
     done,
     hurry: (ms) => {
-      closeIdle();
+      afterPoll(closeIdle);
       later(ms, cutAll);
     },
     revive: () => {
       if (!listening) return false;
+      revived = true;
       for (const timer of timers) clearTimeout(timer);
       server.off('close', onClose);
       serving.retired = false;
