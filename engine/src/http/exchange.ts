@@ -3,6 +3,7 @@ import type { ServedRequest } from '../log/request-log.js';
 import { parseJsonBody, readBody } from './body.js';
 import type { CompiledEndpoint, Effects, RequestContext } from './handlers.js';
 import type { Format } from './negotiate.js';
+import { wallTime } from './wall-time.js';
 
 /** The params of a request no route matched, or of a route without any: one object for all of them. */
 export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -17,8 +18,7 @@ export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<str
  */
 export class Exchange implements RequestContext, ServedRequest {
   id = 0;
-  /** Wall-clock time of arrival, for the log; `start` times the duration (a monotonic clock). */
-  readonly time = Date.now();
+  /** When the request came, on the monotonic clock: it times the duration, and gives `time`. */
   readonly start = performance.now();
   readonly method: string;
   readonly path: string;
@@ -52,6 +52,11 @@ export class Exchange implements RequestContext, ServedRequest {
     this.path = q === -1 ? url : url.slice(0, q);
     this.query = q === -1 ? '' : url.slice(q + 1);
     this.requestHeaders = req.headers;
+  }
+
+  /** Wall-clock time of arrival, for the log. */
+  get time(): number {
+    return wallTime(this.start);
   }
 
   get endpoint(): string | null {
