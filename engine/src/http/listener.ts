@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, ServerResponse } from 
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { errorReply, rawErrorResponse, sendReply } from './reply.js';
+import { keepTickShape } from './tick-shape.js';
 
 /** Answers given before a request is handled close their connection. */
 const CLOSE = { Connection: 'close' };
@@ -205,6 +206,8 @@ export class Listener {
     options: ListenerOptions = {},
   ) {
     this.options = { ...LISTENER_DEFAULTS, ...options };
+    // Node's HTTP server queues a TickObject about eight times a request: keep their shape (tick-shape.ts).
+    keepTickShape();
   }
 
   private create(): Serving {
