@@ -12,13 +12,14 @@ import { createHook } from 'node:async_hooks';
  * runtime (perf: `Runtime_DefineKeyedOwnPropertyInLiteral`, `JSObject::MigrateToMap`).
  *
  * Measured on Node 20 on this project's 2-core VM:
- * - a loop of `nextTick` bursts: 57-81 ns a call, 247-249 ns after six full GCs at quiet moments,
- *   55 ns with one TickObject kept (scratch mapdie2.cjs, 2 runs each);
+ * - bursts of 200 `nextTick` calls, one burst a turn of the event loop: 57-81 ns a call, 247-249 ns
+ *   after six full GCs at quiet moments, 55 ns with one TickObject kept (2 runs each);
  * - `mockyard serve` under wrk on /health after ten forced full GCs: 0.849 and 0.876 of the same
  *   server without them, 0.984 and 0.969 with one TickObject kept; a bare node:http server: 0.843,
  *   and 0.962 kept (medians of 16-20 interleaved 1 s rounds).
- * What brings the full GCs in real use: V8's memory reducer about 100 s after the last one, a
- * PostgreSQL pool opening its connections, a long-running server's old generation filling up.
+ * Full GCs come in real use from V8's memory reducer (about 100 s after the last one) and from an
+ * old generation that fills up. A `pg` pool opening ten connections at once set the slow state off
+ * as well: 0.72-0.88 of the same server without the pool, 0.94 with one TickObject kept.
  *
  * The object is caught with an async hook that is on only for one `nextTick` call: the hook sees
  * the TickObject itself, and nothing stays enabled afterwards.
