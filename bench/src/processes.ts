@@ -83,15 +83,17 @@ function onlyChild(pid: number | undefined): number | undefined {
  * shrinks the heap about 100 s after a process's last full GC, and on this machine that left a
  * Node server 6-20 % slower on /health from then on (wrk, 1 s runs; process.nextTick's self time
  * in a CPU profile went from 40 to 633 ms in 5 s), the bare server as well once it had been given
- * a 30 MB heap. The cause, found later: a full GC with no tick queued frees the shape of the
- * record nextTick queues, and after a few nextTick's inline caches are megamorphic for good.
- * Mockyard now keeps one such record (engine/src/http/tick-shape.ts); the bare server does not,
- * so without this flag it is the one that may be slowed part way through a run. A process is exposed only once it has had a full GC: Mockyard has its first about
+ * a 30 MB heap. A process is exposed only once it has had a full GC: Mockyard has its first about
  * 1.6 s into a load, the bare server (a smaller heap) 34-40 s in, so during a run one server was
  * often in the slow state and the other not. Over 263 s (--trace-gc, paired 1 s runs, `--quiet`
  * against bare) the ratio was 0.87-0.92 before either heap was shrunk, 0.75-0.77 from Mockyard's
  * shrink at 105 s to the bare server's at 235 s, and 0.90-0.93 after both. Here neither server
  * shrinks its heap, so both stay in the same state for the whole run.
+ *
+ * The cause, found later: a full GC with no tick queued frees the shape of the record nextTick
+ * queues, and after a few such GCs nextTick's inline caches are megamorphic for good. Mockyard now
+ * keeps one such record (engine/src/http/tick-shape.ts); the bare server does not, so without this
+ * flag it would be the one slowed part way through a run.
  */
 export const SAME_HEAP_STATE: readonly string[] = ['--no-memory-reducer'];
 

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const listenerUrl = pathToFileURL(new URL('../src/http/listener.js', import.meta.url).pathname).href;
-const tickShapeUrl = pathToFileURL(new URL('../src/http/tick-shape.js', import.meta.url).pathname).href;
+const listenerUrl = new URL('../src/http/listener.js', import.meta.url).href;
+const tickShapeUrl = new URL('../src/http/tick-shape.js', import.meta.url).href;
 
 /**
  * In a fresh process (with V8's `gc()` and natives): a Listener is made, nextTick is warmed up, six

@@ -29,9 +29,9 @@ let kept: object | undefined;
 /** The TickObject kept, if one is. */
 export const keptTickObject = (): object | undefined => kept;
 
-/** Keeps a TickObject (once per process); returns it, or undefined where Node queues none (a later Node). */
-export function keepTickShape(): object | undefined {
-  if (kept) return kept;
+/** Keeps a TickObject, once per process (none where a Node queues no TickObject). */
+export function keepTickShape(): void {
+  if (kept) return;
   const hook = createHook({
     init(_id, type, _trigger, resource) {
       if (type === 'TickObject') kept ??= resource as object;
@@ -43,5 +43,4 @@ export function keepTickShape(): object | undefined {
   } finally {
     hook.disable();
   }
-  return kept;
 }
