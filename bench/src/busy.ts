@@ -32,17 +32,29 @@ function snapshot(): Map<number, { ticks: number; comm: string }> {
   return out;
 }
 
+/** A process that used CPU over the window, and how much of one CPU. */
+export interface Busy {
+  pid: number;
+  comm: string;
+  pct: number;
+}
+
 /** Processes other than `own` that used at least 10 % of a CPU over `windowMs`, busiest first. */
-export async function busyProcesses(own: ReadonlySet<number>, windowMs = 500): Promise<string> {
+export async function busyList(own: ReadonlySet<number>, windowMs = 500): Promise<Busy[]> {
   const before = snapshot();
   await sleep(windowMs);
-  const busy: { pct: number; comm: string }[] = [];
+  const busy: Busy[] = [];
   for (const [pid, now] of snapshot()) {
     if (own.has(pid)) continue;
     const pct = ((now.ticks - (before.get(pid)?.ticks ?? now.ticks)) / TICKS / (windowMs / 1000)) * 100;
-    if (pct >= 10) busy.push({ pct, comm: now.comm });
+    if (pct >= 10) busy.push({ pid, comm: now.comm, pct });
   }
-  busy.sort((a, b) => b.pct - a.pct);
+  return busy.sort((a, b) => b.pct - a.pct);
+}
+
+/** The busiest five of `busyList`, as the bench prints them. */
+export async function busyProcesses(own: ReadonlySet<number>, windowMs = 500): Promise<string> {
+  const busy = await busyList(own, windowMs);
   return busy.length
     ? busy
         .slice(0, 5)
