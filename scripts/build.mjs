@@ -10,6 +10,7 @@
 //   lane 3: vite (the studio UI; it strips types without checking them)
 // The first failing step fails the build, with its own output; the other lanes are stopped.
 import { spawn } from 'node:child_process';
+import { utimesSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fingerprint, remember, upToDate } from './build-fingerprint.mjs';
@@ -81,6 +82,10 @@ async function lane(steps) {
     const print = name ? fingerprint(root, inputs) : undefined;
     if (name && !force && upToDate(root, name, print, output)) {
       console.log(`build: ${name} unchanged, skipped`);
+      // Newer than its inputs, as if it had run: bin/mockyard.cjs serves the bundle only while it is
+      // newer than tsc's output, and `tsc -b --force` rewrites that output with the same bytes.
+      const now = new Date();
+      utimesSync(join(root, output), now, now);
       continue;
     }
     if (name) remember(root, name, undefined);
