@@ -9,7 +9,7 @@ export interface DesktopState {
   recent: string[];
   window?: { x?: number; y?: number; width: number; height: number; maximized?: boolean };
   /** Unsaved edits kept when Windows ended the session, offered at the next start (lifecycle/recovery.ts). */
-  recovered?: { config: string; copy: string };
+  recovered?: { config: string; copy: string; when?: string };
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
@@ -49,7 +49,7 @@ export function validDesktopState(saved: Record<string, unknown>): {
   if (recovered !== undefined) {
     const r = recovered as Record<string, unknown> | null;
     if (r !== null && typeof r === 'object' && isText(r.config) && isText(r.copy))
-      state.recovered = { config: r.config, copy: r.copy };
+      state.recovered = { config: r.config, copy: r.copy, ...(isText(r.when) ? { when: r.when } : {}) };
     else problems.push('recovered is not a pair of paths');
   }
   return { state, problems };

@@ -149,3 +149,31 @@ test('on Windows and macOS a path in another case is the same file: no question,
     await d.close();
   }
 });
+
+test("a crash keeps the editor's unsaved text from its last snapshot as a copy, and offers to open it", async () => {
+  const d = withA();
+  try {
+    await d.launched;
+    await waitFor(() => d.page().listening, 'the page');
+    d.page().type('# typed, then the renderer died\n');
+    const text = d.page().text;
+    await d.workspace.snapshotDraft(); // every 30 s in the app
+    d.dialog.answers.push('Open Copy');
+    d.window().webContents.crash('crashed', 133);
+    await waitFor(() => d.dialog.shown.length === 2, 'the message and the offer');
+    assert.match(d.dialog.messages[0] ?? '', /were kept in a copy/);
+    assert.match(
+      d.dialog.messages[1] ?? '',
+      /^Mockyard kept unsaved changes to a\.yaml when the window's page stopped\./,
+    );
+    await waitFor(() => d.workspace.current?.configPath.endsWith(' a.yaml') ?? false, 'the copy to open');
+    await d.workspace.serial(async () => {});
+    const copy = d.workspace.current?.configPath as string;
+    assert.match(copy, /recovered/);
+    assert.equal(readFileSync(copy, 'utf8'), text);
+    await waitFor(() => d.page().text === text, 'the page of the copy');
+    assert.equal(readFileSync(join(d.dir, 'a.yaml'), 'utf8'), config('a.yaml'));
+  } finally {
+    await d.close();
+  }
+});

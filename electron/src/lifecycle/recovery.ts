@@ -3,9 +3,14 @@ import { basename, dirname, join } from 'node:path';
 import type { DesktopStateFile } from '../desktop-state.js';
 import type { DialogLike } from './electron-like.js';
 
+/** What the offer says about when the text was kept. */
+export const SESSION_END = 'when Windows ended the session';
+export const PAGE_STOPPED = "when the window's page stopped";
+
 /**
- * Unsaved editor text kept when the app cannot ask about it (Windows ending the session): a copy
- * in `<data folder>/recovered/`, remembered in the desktop state, and offered at the next start.
+ * Unsaved editor text kept when the app cannot ask about it (Windows ending the session, the
+ * page's renderer dying): a copy in `<data folder>/recovered/`, remembered in the desktop state,
+ * and offered (at the next start, or at once after a reload).
  * The copy is a config file of its own, so opening it is opening a file; the original is untouched.
  */
 export class DraftRecovery {
@@ -15,14 +20,14 @@ export class DraftRecovery {
   ) {}
 
   /** Writes `text` (the unsaved edits to `config`) as a recovery copy; returns its path. */
-  keep(config: string, text: string): string {
+  keep(config: string, text: string, when = SESSION_END): string {
     const folder = join(dirname(this.state.file), 'recovered');
     mkdirSync(folder, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const copy = join(folder, `${stamp} ${basename(config)}`);
     writeFileSync(`${copy}.tmp`, text);
     renameSync(`${copy}.tmp`, copy);
-    this.state.update({ recovered: { config, copy } });
+    this.state.update({ recovered: { config, copy, when } });
     return copy;
   }
 
@@ -35,7 +40,7 @@ export class DraftRecovery {
       buttons: ['Open Copy', 'Later', 'Dismiss'],
       defaultId: 0,
       cancelId: 1,
-      message: `Mockyard kept unsaved changes to ${basename(recovered.config)} when Windows ended the session.`,
+      message: `Mockyard kept unsaved changes to ${basename(recovered.config)} ${recovered.when ?? SESSION_END}.`,
       detail: `They are in ${recovered.copy}. ${basename(recovered.config)} itself has what was last saved. Open the copy to look at the changes and save them where you want them (File › Save As…).`,
     });
     if (response === 1) return;

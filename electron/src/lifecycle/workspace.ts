@@ -70,6 +70,8 @@ export class DesktopWorkspace {
       current: () => (this.closing || !this.window || this.window.isDestroyed() ? undefined : this.session),
       reload: () => this.loadPage(),
       draft: () => this.draft(),
+      pageLoaded: () => this.pages.isLoaded,
+      open: (path) => this.switchTo(path),
       showError: (message, detail) => this.showError(message, detail),
       recovery: this.recovery,
       quit: () => {
@@ -113,7 +115,13 @@ export class DesktopWorkspace {
       void this.trouble.rendererGone(details);
     });
     window.on('query-session-end', (event) => this.trouble.sessionEnding(event));
+    this.trouble.startSnapshots();
     this.showTitle();
+  }
+
+  /** Copies the editor's unsaved text now (it happens every 30 s; see WindowTrouble). */
+  snapshotDraft(): Promise<void> {
+    return this.trouble.snapshot();
   }
 
   /** The window's first load (startup); a newer load replacing it (a file opened meanwhile) is fine. */
@@ -234,6 +242,7 @@ export class DesktopWorkspace {
   /** For `will-quit`: stops the server and closes the database (checkpointing its WAL). */
   async shutdown(): Promise<void> {
     this.closing = true;
+    this.trouble.stopSnapshots();
     this.epoch++;
     this.stopForwarding?.();
     this.stopForwarding = undefined;
