@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DesktopStateFile } from '../src/desktop-state.js';
+import { saveAs } from '../src/lifecycle/file-commands.js';
 import { DraftRecovery } from '../src/lifecycle/recovery.js';
 import { config, startDesktop, waitFor } from './desktop-harness.js';
 import { FakeDialog } from './fake-electron.js';
@@ -145,6 +146,12 @@ test('on Windows and macOS a path in another case is the same file: no question,
     assert.equal(d.page(), page);
     d.state.opened(join(d.dir, 'A.yaml'));
     assert.deepEqual(d.state.get().recent, [join(d.dir, 'A.yaml')]);
+    // Save As onto the open file in another case is Save, not a second file opened over it.
+    d.dialog.savePaths.push(join(d.dir, 'A.Yaml'));
+    assert.equal(await saveAs(d.workspace, d.dialog), true);
+    await waitFor(() => readFileSync(join(d.dir, 'a.yaml'), 'utf8').includes('# unsaved'), 'the save');
+    assert.equal(d.workspace.current?.configPath, join(d.dir, 'a.yaml'));
+    assert.equal(d.page(), page);
   } finally {
     await d.close();
   }

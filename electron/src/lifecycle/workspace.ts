@@ -82,7 +82,8 @@ export class DesktopWorkspace {
     });
   }
 
-  private samePath(a: string, b: string): boolean {
+  /** True when `a` and `b` name the same file on this platform (see same-path.ts). */
+  samePath(a: string, b: string): boolean {
     return comparePaths(a, b, this.deps.caseInsensitivePaths ?? CASE_INSENSITIVE_PATHS);
   }
 
