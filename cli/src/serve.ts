@@ -130,16 +130,18 @@ export async function serve(args: string[], c: Colors): Promise<void> {
   );
   // Lines of the last turn of the loop are not lost to an exit that comes before it ends.
   process.once('exit', () => output.flush());
-  const shutdown = (): void => {
+  // Ctrl+C stops at once. SIGTERM (docker stop, Kubernetes, systemd) drains: a proxy's idle
+  // connections are left for it to close, so no request it sends on one meets a closed socket.
+  const shutdown = (drain: boolean): void => {
     void (async () => {
       await watcher?.close();
-      await engine.stop();
+      await engine.stop({ drain });
       output.flush();
       process.exit(EXIT.ok);
     })();
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => shutdown(false));
+  process.once('SIGTERM', () => shutdown(true));
   const model = engine.model;
   const out = process.stdout;
   out.write(`${c.bold('Mockyard')} ${version()} serving ${displayPath(path)}\n`);
