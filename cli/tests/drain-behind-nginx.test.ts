@@ -94,7 +94,7 @@ test('three replicas behind nginx, each stopped with SIGTERM and started again u
       for (let i = 0; i < replicas.length; i++) {
         const old = replicas[i];
         if (!old) continue;
-        assert.equal(await old.cli.stop(), 0, `replica ${i + 1} exits 0 on SIGTERM\n${old.cli.stderr()}`);
+        assert.equal(await old.cli.stop('SIGTERM'), 0, `replica ${i + 1} exits 0 on SIGTERM\n${old.cli.stderr()}`);
         const before = servedBy(old.port);
         replicas[i] = await replica(i + 1, old.port);
         await waitFor(() => servedBy(old.port) >= before + 20);
