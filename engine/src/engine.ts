@@ -299,6 +299,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   private readonly admin = adminHandler({
     token: () => this.model?.server.adminToken,
+    hosts: () => this.model?.server.adminHosts ?? [],
     reset: () => this.reset(),
     log: () => this.log.entries(),
   });
