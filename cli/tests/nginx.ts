@@ -41,6 +41,8 @@ export function exampleServerBlock(replicaPorts: readonly number[], port: number
   replicaPorts.forEach((p, i) => {
     text = text.replace(`server replica-${i + 1}:3000 `, `server 127.0.0.1:${p} `);
   });
+  const left = /server (replica-\d+):/.exec(text);
+  if (left) throw new Error(`the example's upstream names ${left[1]}: give exampleServerBlock a port for it`);
   return text.replace(/ resolve;/g, ';').replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`);
 }
 
