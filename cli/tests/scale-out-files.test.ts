@@ -3,7 +3,7 @@
 // directive and HEALTHCHECK (run here for real against a served config); .dockerignore matched with
 // Docker's own rules. Docker is not needed; the nginx config itself runs in scale-out-nginx.test.ts.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -103,9 +103,19 @@ test('Dockerfile: the HEALTHCHECK asks HEALTHCHECK_URL (default port 3000); run 
   const healthcheck = final.find((i) => i.getKeyword() === 'HEALTHCHECK')?.getArgumentsContent() ?? '';
   const command = JSON.parse(/CMD\s+(\[.*\])$/.exec(healthcheck)?.[1] ?? '[]') as string[];
   assert.deepEqual(command.slice(0, 2), ['node', '-e']);
-  const check = (url: string): number | null =>
-    spawnSync(process.execPath, command.slice(1), { env: { ...process.env, HEALTHCHECK_URL: url }, timeout: 10_000 })
-      .status;
+  // As Docker runs it: the command with HEALTHCHECK_URL in its environment; its exit status.
+  const check = (url: string): Promise<number | null> =>
+    new Promise((resolveStatus) => {
+      const child = spawn(process.execPath, command.slice(1), {
+        env: { ...process.env, HEALTHCHECK_URL: url },
+        stdio: 'ignore',
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        resolveStatus(code);
+      });
+    });
 
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-healthcheck-'));
   const served = runCli(
@@ -114,13 +124,13 @@ test('Dockerfile: the HEALTHCHECK asks HEALTHCHECK_URL (default port 3000); run 
   );
   try {
     const [url] = await served.waitFor(/http:\/\/127\.0\.0\.1:\d+/, 20_000);
-    assert.equal(check(`${url}/health`), 0, 'the config’s /health');
-    assert.equal(check(`${url}/`), 0, 'a path the config does not serve (404): the server is alive');
+    assert.equal(await check(`${url}/health`), 0, 'the config’s /health');
+    assert.equal(await check(`${url}/`), 0, 'a path the config does not serve (404): the server is alive');
   } finally {
     await served.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  assert.equal(check(`http://127.0.0.1:${await freePort()}/`), 1, 'nothing listens there');
+  assert.equal(await check(`http://127.0.0.1:${await freePort()}/`), 1, 'nothing listens there');
 });
 
 test('.dockerignore (Docker’s own matching): SQLite files and their -wal and -shm anywhere in the tree stay out of the build context', () => {

@@ -90,6 +90,12 @@ interface RetireTimes {
   listenGraceMs: number;
   /** Idle keep-alive connections are closed after this. */
   idleGraceMs: number;
+  /**
+   * Answers say `Connection: close` only once the listening socket is closed (a drain): a client
+   * (a proxy) told to close a connection opens a new one, and one the kernel completes just before
+   * the listening socket closes is reset, with the request the proxy has already sent on it.
+   */
+  closeAfterListening?: boolean;
 }
 
 /** A server being retired. */
@@ -115,9 +121,9 @@ interface Retiring {
  * sockets end by the keep-alive timeout, which clients (undici, browsers) anticipate from
  * `Keep-Alive: timeout=5` by closing them first; `idleGraceMs` is the backstop.
  */
-function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: RetireTimes): Retiring {
+function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs, closeAfterListening }: RetireTimes): Retiring {
   const { server } = serving;
-  serving.retired = true;
+  if (!closeAfterListening) serving.retired = true;
   const timers: NodeJS.Timeout[] = [];
   let revived = false;
   /**
@@ -141,6 +147,7 @@ function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: Retir
     if (!listening) return;
     listening = false;
     NetServer.prototype.close.call(server);
+    serving.retired = true;
   };
   let sweeping = false;
   const closeIdle = (): void => {
@@ -312,7 +319,8 @@ export class Listener {
       r.hurry(cutMs);
       return r.done;
     });
-    if (old) pending.push(retire(old, { graceMs: cutMs, listenGraceMs: 0, idleGraceMs }).done);
+    if (old)
+      pending.push(retire(old, { graceMs: cutMs, listenGraceMs: 0, idleGraceMs, closeAfterListening: drain }).done);
     await Promise.all(pending);
   }
 }
