@@ -48,7 +48,9 @@ const RESPONSE_HEADERS = 5;
 /** Undefined where the route had none, as most have: no object kept for nothing. */
 const PARAMS = 6;
 const NOTES = 7;
-const OBJECTS = 8;
+/** Undefined but for a callback the mock sent. */
+const OUTGOING = 8;
+const OBJECTS = 9;
 
 /**
  * A bounded ring buffer of the latest requests, kept as rows: an entry's numbers side by side in one
@@ -156,6 +158,7 @@ export class RequestLog {
     objects[o + RESPONSE_HEADERS] = entry.responseHeaders;
     objects[o + PARAMS] = isEmpty(entry.params) ? undefined : entry.params;
     objects[o + NOTES] = entry.notes.length === 0 ? undefined : entry.notes;
+    objects[o + OUTGOING] = entry.outgoing;
     this.next = i + 1 === this.limit ? 0 : i + 1;
     if (this.size < this.limit) this.size++;
   }
@@ -185,6 +188,7 @@ export class RequestLog {
     const objects = this.objects;
     const params = objects[o + PARAMS] as Params | undefined;
     const notes = objects[o + NOTES] as string[] | undefined;
+    const outgoing = objects[o + OUTGOING] as LogEntry['outgoing'];
     return {
       id: numbers[n + ID] as number,
       time: numbers[n + TIME] as number,
@@ -201,6 +205,7 @@ export class RequestLog {
       responseBody: this.body(n + RESPONSE_BODY),
       duration: numbers[n + DURATION] as number,
       notes: notes ? [...notes] : [],
+      ...(outgoing ? { outgoing } : {}),
     };
   }
 }
