@@ -6,6 +6,8 @@ export interface RequestLogOptions {
   limit?: number;
   /** Longest body kept per entry, in bytes. Default 64 KiB. */
   bodyLimit?: number;
+  /** Memory for the kept bodies, in bytes (at least 1 MiB). Default: 16 KiB per entry, at most 64 MiB. */
+  arenaBytes?: number;
 }
 
 export const DEFAULT_LOG_LIMIT = 1000;
@@ -21,8 +23,8 @@ export type ServedRequest = LogEntry;
 
 type Params = LogEntry['params'];
 
-const arenaFor = (limit: number): BodyArena =>
-  new BodyArena(Math.min(MAX_ARENA, Math.max(MIN_ARENA, limit * ARENA_BYTES_PER_ENTRY)));
+const arenaFor = (limit: number, bytes?: number): BodyArena =>
+  new BodyArena(Math.min(MAX_ARENA, Math.max(MIN_ARENA, bytes ?? limit * ARENA_BYTES_PER_ENTRY)));
 
 const isEmpty = (params: Params): boolean => {
   for (const _ in params) return false;
@@ -82,9 +84,12 @@ export class RequestLog {
   constructor(options: RequestLogOptions = {}) {
     this.limit = Math.max(1, options.limit ?? DEFAULT_LOG_LIMIT);
     this.bodyLimit = Math.max(0, options.bodyLimit ?? DEFAULT_LOG_BODY_BYTES);
-    this.arena = arenaFor(this.limit);
+    this.arenaBytes = options.arenaBytes;
+    this.arena = arenaFor(this.limit, this.arenaBytes);
     this.allocate();
   }
+
+  private readonly arenaBytes: number | undefined;
 
   /** Changes the limits; shrinking keeps the newest entries. */
   configure(options: RequestLogOptions): void {
@@ -92,7 +97,7 @@ export class RequestLog {
     if (options.limit === undefined || options.limit === this.limit) return;
     const kept = this.entries().slice(-Math.max(1, options.limit));
     this.limit = Math.max(1, options.limit);
-    this.arena = arenaFor(this.limit);
+    this.arena = arenaFor(this.limit, this.arenaBytes);
     this.clear();
     for (const entry of kept) this.put(entry);
   }
