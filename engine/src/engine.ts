@@ -249,6 +249,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
   /** Sets a scenario's state by hand (the admin API, the library, the studio's switcher). */
   setScenario(name: string, state: string): MaybePromise<void> {
     if (!this.model?.scenarios?.has(name)) throw new Error(`No scenario '${name}' in the config.`);
+    if (state === '' || state.length > 200) throw new Error('A scenario state is 1 to 200 characters.');
     return this.scenarioStates.set({ [name]: state });
   }
 

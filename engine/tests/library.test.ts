@@ -191,3 +191,22 @@ test('a failed verify() says when a field is missing or the count is wrong', asy
     await mock.stop();
   }
 });
+
+test('scenario() and setScenario() read and move a scenario by hand; unknown names and empty states are refused', async () => {
+  const mock = await startMock({
+    config:
+      'scenarios: { order: started }\nendpoints:\n  - path: /s\n    method: GET\n    response: { inline: { s: "{{scenario.order}}" } }\n',
+  });
+  try {
+    assert.equal(await mock.scenario('order'), 'started');
+    await mock.setScenario('order', 'paid');
+    assert.deepEqual(await (await fetch(`${mock.url}/s`)).json(), { s: 'paid' });
+    await assert.rejects(mock.setScenario('nope', 'x'), /No scenario 'nope'/);
+    await assert.rejects(mock.setScenario('order', ''), /1 to 200 characters/);
+    await assert.rejects(mock.scenario('nope'), /No scenario 'nope'/);
+    await mock.reset();
+    assert.equal(await mock.scenario('order'), 'started');
+  } finally {
+    await mock.stop();
+  }
+});
