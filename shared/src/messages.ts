@@ -104,7 +104,11 @@ export const messages = {
   faultWithoutEffect: () =>
     'A fault needs `status` (e.g. 503) or `kind` (reset drops the connection, empty closes it without a response).',
   ruleUnknownTarget: (target: string, suggestion?: string) =>
-    `Unknown rule target '${target}'. Use params.<name>, query.<name>, headers.<name>, body.<path> or method.${didYouMean(suggestion)}`,
+    `Unknown rule target '${target}'. Use params.<name>, query.<name>, headers.<name>, body.<path>, scenario.<name> or method.${didYouMean(suggestion)}`,
+  unknownScenario: (name: string, known: readonly string[]) =>
+    `Unknown scenario '${name}': ${known.length ? `the config's scenarios: are ${known.join(', ')}` : 'declare it under `scenarios:` with its start state'}.`,
+  callbackUrlOrigin: (url: string) =>
+    `Callback URL '${url}' must start with a written-out origin (http://host:port/): templates may fill only its path and query.`,
   ruleUnknownParam: (endpoint: string, param: string, params: readonly string[]) =>
     `Rule condition on 'params.${param}', but endpoint ${endpoint} has ${params.length ? `only the parameters ${params.map((p) => `:${p}`).join(', ')}` : 'no path parameters'}.`,
   ruleBodyNotAField: (field: string, schema: string, fields: readonly string[], suggestion?: string) =>

@@ -11,6 +11,8 @@ import { FORBIDDEN_NAMES } from '../templates/limits.js';
 import { didYouMean } from './did-you-mean.js';
 import { compileHeaders, compileResponse, type TemplateScope } from './compile-templates.js';
 import { compileFault, compileLatency } from './compile-effects.js';
+import { compileCallbacks } from './compile-callbacks.js';
+import { compileSetScenario, unknownScenarioProblem } from './compile-scenarios.js';
 import type { DocPath } from './source.js';
 
 export interface RuleScope extends TemplateScope {
@@ -22,7 +24,7 @@ export interface RuleScope extends TemplateScope {
   broken: ReadonlySet<string>;
 }
 
-const TARGETS = ['params', 'query', 'headers', 'body', 'method'] as const;
+const TARGETS = ['params', 'query', 'headers', 'body', 'scenario', 'method'] as const;
 const SEGMENT = /^[A-Za-z_$][\w$-]*$/;
 
 /** `items[0].name` as keys and indexes, or undefined when it is not a plain path. */
@@ -109,6 +111,12 @@ function compileCondition(
   } else if (target === 'query' || target === 'headers') {
     if (rest === '') return keyProblem('ruleUnknownTarget', messages.ruleUnknownTarget(label));
     path = [target === 'headers' ? rest.toLowerCase() : rest];
+  } else if (target === 'scenario') {
+    if (!scope.scenarios?.has(rest)) {
+      scope.problems.push(unknownScenarioProblem(scope.source, at, rest, scope.scenarios ?? new Set()));
+      return undefined;
+    }
+    path = [rest];
   } else if (target === 'body') {
     const parsed = parseBodyPath(rest);
     if (!parsed) return keyProblem('ruleBadPath', messages.ruleBadPath(label));
@@ -153,7 +161,16 @@ export function compileRules(scope: RuleScope, at: DocPath, rules: readonly Rule
     const headers = ownHeaders && ruleHeaders && [...ownHeaders, ...ruleHeaders];
     const latency = compileLatency(scope, [...ruleAt, 'latency'], rule.latency);
     const fault = compileFault(scope, [...ruleAt, 'fault'], rule.fault);
-    if (response === null || !headers || latency === null || fault === null) {
+    const setScenario = compileSetScenario(scope, [...ruleAt, 'setScenario'], rule.setScenario);
+    const callbacks = compileCallbacks(scope, [...ruleAt, 'callbacks'], rule.callbacks);
+    if (
+      response === null ||
+      !headers ||
+      latency === null ||
+      fault === null ||
+      setScenario === null ||
+      callbacks === null
+    ) {
       ok = false;
       return;
     }
@@ -172,6 +189,8 @@ export function compileRules(scope: RuleScope, at: DocPath, rules: readonly Rule
       latency,
       fault,
       readsBody: when.some((c) => c.target === 'body'),
+      ...(setScenario ? { setScenario } : {}),
+      ...(callbacks ? { callbacks } : {}),
     });
   });
   return ok ? out : undefined;

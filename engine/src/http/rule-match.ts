@@ -10,6 +10,8 @@ export interface MatchFacts {
   headers: IncomingHttpHeaders;
   /** The parsed body (undefined when none was read or sent). */
   body: unknown;
+  /** The scenarios' current states (read only for an endpoint whose rules test one). */
+  scenarios?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The request's value a condition looks at; undefined when it was not sent. */
@@ -18,6 +20,8 @@ function requestValue(condition: ConditionModel, facts: MatchFacts): unknown {
   switch (condition.target) {
     case 'method':
       return facts.method;
+    case 'scenario':
+      return facts.scenarios?.[name as string];
     case 'params':
       return Object.hasOwn(facts.params, name as string) ? facts.params[name as string] : undefined;
     case 'query':

@@ -34,7 +34,7 @@ export interface FaultModel {
   kind: FaultKind | undefined;
 }
 
-export type ConditionTarget = 'params' | 'query' | 'headers' | 'body' | 'method';
+export type ConditionTarget = 'params' | 'query' | 'headers' | 'body' | 'method' | 'scenario';
 
 /** One test of a condition; every test of every condition of a rule must hold. */
 export type ConditionTest =
@@ -65,6 +65,10 @@ export interface RuleModel {
   fault: FaultModel | undefined;
   /** A condition reads the request body. */
   readsBody: boolean;
+  /** `setScenario`: states set once this rule's answer is chosen. */
+  setScenario?: Readonly<Record<string, string>>;
+  /** Webhooks sent after the answer, instead of the endpoint's. */
+  callbacks?: CallbackModel[];
 }
 
 export interface DynamicModel {
@@ -73,4 +77,21 @@ export interface DynamicModel {
   latency: LatencyModel | undefined;
   fault: FaultModel | undefined;
   rules: RuleModel[];
+  setScenario?: Readonly<Record<string, string>>;
+  callbacks?: CallbackModel[];
+}
+
+/** A webhook, compiled: sent after the response to the origin the config wrote out. */
+export interface CallbackModel {
+  /** The URL template (or the constant URL). */
+  url: string | TemplateModel;
+  /** `http://host:port` as written in the config: a rendered URL must keep it. */
+  origin: string;
+  method: string;
+  delay: number;
+  timeout: number;
+  headers: HeaderTemplate[];
+  body: ResponseModel | undefined;
+  /** Line in the config, for the log. */
+  line: number;
 }

@@ -52,7 +52,13 @@ function numberArgument(helper: string, value: unknown): number {
   return n;
 }
 
-export type TemplateContext = { request: Record<string, unknown> };
+export type TemplateContext = {
+  request: Record<string, unknown>;
+  /** The scenarios' current states, for an endpoint whose templates read `scenario.<name>`. */
+  scenario?: Record<string, string>;
+  /** A callback's templates: the response it follows (status, headers, body). */
+  response?: Record<string, unknown>;
+};
 
 export class TemplateRenderer {
   private readonly env = newEnvironment();

@@ -41,7 +41,7 @@ export class PostgresStore implements Store {
   private live: { byTable: Map<string, SchemaModel>; onChange: OnChange } | undefined;
 
   constructor(
-    private readonly connection: Connection,
+    readonly connection: Connection,
     readonly location: string,
     readonly pgSchema: string,
     options: { notify: boolean; listen: import('pg').ClientConfig | undefined },
