@@ -10,7 +10,7 @@ import { ErrorBanner } from '../feedback/ErrorBanner';
 import { useFeedback } from '../feedback/feedback';
 import { logFilter } from './filter';
 import { LogDetail } from './LogDetail';
-import { LogRow } from './LogRow';
+import { LogRow, logCellId } from './LogRow';
 import { LogSettingsForm } from './LogSettingsForm';
 import { useLog, type LogStore } from './use-log';
 import type { RecordControl } from './use-record';
@@ -85,6 +85,38 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
     }
   }, [shown, selectedId]);
 
+  // The list is one tab stop: Up and Down choose the next request (its detail opens), Home and End
+  // the newest and oldest, Escape closes the detail.
+  const items = virtualizer.getVirtualItems();
+  const at = selectedId === undefined ? -1 : shown.findIndex((e) => e.id === selectedId);
+  const selectedInView = at >= 0 && at >= (items[0]?.index ?? 0) && at <= (items[items.length - 1]?.index ?? -1);
+  const onListKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const last = shown.length - 1;
+    const to =
+      e.key === 'ArrowDown'
+        ? Math.min(at + 1, last)
+        : e.key === 'ArrowUp'
+          ? Math.max(at - 1, 0)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : e.key === 'PageDown'
+                ? Math.min(at + 10, last)
+                : e.key === 'PageUp'
+                  ? Math.max(at - 10, 0)
+                  : undefined;
+    if (e.key === 'Escape' && selectedId !== undefined) {
+      e.preventDefault();
+      setSelectedId(undefined);
+    }
+    const entry = to === undefined ? undefined : shown[to];
+    if (!entry || to === undefined) return;
+    e.preventDefault();
+    setSelectedId(entry.id);
+    virtualizer.scrollToIndex(to);
+  };
+
   const exportAs = async (format: 'har' | 'jsonl') => {
     try {
       const file = await client.call('log.export', { format });
@@ -146,6 +178,7 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
         </button>
         <OverflowMenu
           label="More log actions"
+          testId="log-more"
           items={[
             {
               label: 'Export HAR',
@@ -200,18 +233,28 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
               scrollTop.current = e.currentTarget.scrollTop;
             }}
             role="grid"
-            aria-label="Requests"
+            aria-label="Requests (arrow keys choose one)"
+            aria-rowcount={shown.length + 1}
+            aria-activedescendant={selectedInView ? logCellId(selectedId as number) : undefined}
+            tabIndex={0}
+            onKeyDown={onListKey}
             data-testid="log-list"
           >
-            <div className="log-row log-head" role="row">
-              <span className="time">Time</span>
-              <span>Method</span>
-              <span>Path</span>
-              <span className="num">Status</span>
-              <span className="num">ms</span>
-              <span>Endpoint</span>
+            <div className="log-row log-head" role="row" aria-rowindex={1}>
+              <span role="columnheader" className="time">
+                Time
+              </span>
+              <span role="columnheader">Method</span>
+              <span role="columnheader">Path</span>
+              <span role="columnheader" className="num">
+                Status
+              </span>
+              <span role="columnheader" className="num">
+                ms
+              </span>
+              <span role="columnheader">Endpoint</span>
             </div>
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
               {virtualizer.getVirtualItems().map((item) => {
                 const e = shown[item.index];
                 if (!e) return null;
@@ -219,6 +262,7 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
                   <LogRow
                     key={e.id}
                     entry={e}
+                    index={item.index}
                     selected={e.id === selectedId}
                     top={item.start}
                     height={ROW}
