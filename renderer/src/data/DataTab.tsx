@@ -133,6 +133,8 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
       const result = await client.call('tables.delete', { table: t, keys: [...chosen].map(keyOf) });
       if (result.rows.length) history.record({ kind: 'delete', rows: result.rows });
       setChosen(new Set());
+      // The Delete button is disabled now that nothing is chosen: the focus goes to the grid, not to <body>.
+      document.querySelector<HTMLElement>('[data-testid="grid"]')?.focus();
       return `${counted(result.deleted, 'row')} deleted`;
     });
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldSummary } from '../../../shared/src/service-summary';
 import { StudioError } from '../../../shared/src/studio-error';
 import type { TableInfo } from '../../../shared/src/studio-contract';
+import { useReturnFocus } from '../components/use-return-focus';
 import { editorText, editorValue, typeOf } from './field-text-input';
 import { FieldInput } from './FieldInput';
 import type { LoadOptions } from './ReferenceInput';
@@ -44,6 +45,8 @@ export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const inputId = (name: string) => `${base}-${name}`;
+  // Closed or created: back to the button that opened the form (or to the grid).
+  useReturnFocus(() => document.querySelector<HTMLElement>('[data-testid="grid"]'));
 
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('input:not([readonly]), select, textarea')?.focus();
