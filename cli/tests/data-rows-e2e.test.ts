@@ -208,6 +208,8 @@ test('cell edits commit on Enter, Tab and clicking away, Escape cancels, refusal
     await page.getByTestId('cell-error').filter({ hasText: 'already exists' }).waitFor();
     await page.keyboard.press('Escape');
     await refused.waitFor({ state: 'detached' });
+    // ...and the banner about it goes with it, not left behind stale.
+    await page.getByTestId('data-error').waitFor({ state: 'detached' });
     assert.equal((await user(1)).email, 'ada@example.com');
 
     // The date-time editor in the last column opens fully inside the grid.
