@@ -59,7 +59,10 @@ export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
     const local: Record<string, string> = {};
     for (const f of fields) {
       const text = texts[f.name] ?? '';
-      // An empty input sends nothing: the engine fills in the default, or says the field is required.
+      // An empty input sends nothing: the engine fills in the default. A required field with no
+      // default is named here, with every type error, all at once (not one per Create).
+      if (!f.autoId && text === '' && f.required && f.default === undefined)
+        local[f.name] = `Field '${f.name}' is required.`;
       if (f.autoId || text === '') continue;
       const parsed = editorValue(typeOf(f.type), text);
       if (parsed.ok) row[f.name] = parsed.value;
