@@ -8,8 +8,13 @@ const CONFIG = `schemas:
     properties:
       id: integer
       name: string
+  Company:
+    properties:
+      id: integer
+      name: string
 endpoints:
   - resource: User
+  - resource: Company
   - path: /boom
     method: GET
     status: 500
@@ -17,6 +22,8 @@ endpoints:
 seed:
   User:
     - { name: Ada }
+  Company:
+    - { name: A }
 `;
 
 test('the skip link, Try it adding a parameter, the Log filter with status: and no match, and the cue for new requests above', {
@@ -83,6 +90,31 @@ test('the skip link, Try it adding a parameter, the Log filter with status: and 
     await cue.click();
     await cue.waitFor({ state: 'detached' });
     assert.equal(await list.evaluate((el) => el.scrollTop), 0);
+
+    // A table measured with one short name is measured again when Generate adds longer ones.
+    await page.getByRole('tab', { name: /^Data/ }).click();
+    await page.getByTestId('table-list').getByText('companies').click();
+    await page.getByTestId('row-count').filter({ hasText: '1 row' }).waitFor();
+    const nameColumn = page.locator('.grid-head-cell').nth(1);
+    const before = (await nameColumn.boundingBox())?.width ?? 0;
+    await page.getByTestId('more').click();
+    await page.getByTestId('generate').click();
+    await page.getByTestId('generate-preview').waitFor();
+    await page.getByTestId('generate-go').click();
+    await page.getByTestId('row-count').filter({ hasText: '101 rows' }).waitFor();
+    const names = (await (await fetch(`${mock}/companies`)).json()) as { name: string }[];
+    const wide = Math.max(...names.map((c) => c.name.length));
+    await page.waitForFunction(
+      `document.querySelectorAll('.grid-head-cell')[1].getBoundingClientRect().width > ${before}`,
+      undefined,
+      { timeout: 5000 },
+    );
+    // Every generated name shows whole: its cell is as wide as its text.
+    const cut = await page
+      .locator('.grid-row[data-row] .grid-cell:nth-child(3)')
+      .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).length);
+    assert.equal(cut, 0, `no name cut short (longest ${wide} characters)`);
+    await page.screenshot({ path: '/tmp/shots39/details-columns-after-generate.png' });
   } finally {
     await s.close();
   }
