@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { focused } from './keyboard.js';
+import { eventually } from './process.js';
 import { openStudio } from './studio-fixture.js';
 
 const CONFIG = `schemas:
@@ -104,10 +105,10 @@ test('the skip link, Try it adding a parameter, the Log filter with status: and 
     await page.getByTestId('row-count').filter({ hasText: '101 rows' }).waitFor();
     const names = (await (await fetch(`${mock}/companies`)).json()) as { name: string }[];
     const wide = Math.max(...names.map((c) => c.name.length));
-    await page.waitForFunction(
-      `document.querySelectorAll('.grid-head-cell')[1].getBoundingClientRect().width > ${before}`,
-      undefined,
-      { timeout: 5000 },
+    await eventually(
+      async () => ((await nameColumn.boundingBox())?.width ?? 0) > before,
+      5000,
+      'the name column to widen',
     );
     // Every generated name shows whole: its cell is as wide as its text.
     const cut = await page
