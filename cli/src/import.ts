@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { counted } from '../../shared/src/plural.js';
 import { importOpenApi } from '../../engine/src/index.js';
 import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
@@ -50,7 +51,7 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
   const o = process.stdout;
   o.write(`${c.green('✓')} Imported ${input} (${result.title}) → ${displayPath(out)}\n`);
   o.write(
-    `  ${summary.schemas} schemas, ${summary.schemaEndpoints} schema-backed endpoints, ${summary.staticEndpoints} static endpoints\n`,
+    `  ${summary.schemas} ${summary.schemas === 1 ? 'schema' : 'schemas'}, ${counted(summary.schemaEndpoints, 'schema-backed endpoint')}, ${counted(summary.staticEndpoints, 'static endpoint')}\n`,
   );
   if (renames.length > 0) {
     o.write(`Renamed (${renames.length}):\n`);

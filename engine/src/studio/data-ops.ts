@@ -14,6 +14,7 @@ import { referenceCheck, splitByReferences } from './reference-guard.js';
 import { referencePools } from './reference-pools.js';
 import type { StudioSession } from './session.js';
 import { storeFor } from './tables.js';
+import { uniqueFloors } from './unique-floors.js';
 
 export const MAX_GENERATE = 100_000;
 export const MAX_SEED_ROWS = 5_000;
@@ -34,6 +35,7 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
   engine: Engine,
   table: string,
   make: (store: TableStore, schema: SchemaModel, slicer: TimeSlicer) => Promise<T>,
+  job: 'imported' | 'generated' | 'restored' = 'imported',
 ): Promise<T & { inserted: number }> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const { store, schema } = storeFor(engine, table);
@@ -46,7 +48,7 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
       const err = storeHttpError(thrown) ?? thrown;
       return new HttpError(
         err instanceof HttpError ? err.status : 500,
-        `Row ${row}: ${(err as Error).message} Nothing was imported.`,
+        `Row ${row}: ${(err as Error).message} Nothing was ${job}.`,
       );
     });
     return { ...made, inserted };
@@ -70,15 +72,20 @@ export async function restoreRows(
   table: string,
   rows: Record<string, unknown>[],
 ): Promise<{ inserted: number }> {
-  const { inserted } = await makeAndInsert(engine, table, async (_store, schema, slicer) => {
-    // All or nothing, as a restore is: the first row whose reference names no record refuses it.
-    const check = referenceCheck(engine, schema, rows);
-    for (const row of check ? rows : []) {
-      await slicer.pause();
-      await check?.(row);
-    }
-    return { rows: numbered(rows) };
-  });
+  const { inserted } = await makeAndInsert(
+    engine,
+    table,
+    async (_store, schema, slicer) => {
+      // All or nothing, as a restore is: the first row whose reference names no record refuses it.
+      const check = referenceCheck(engine, schema, rows);
+      for (const row of check ? rows : []) {
+        await slicer.pause();
+        await check?.(row);
+      }
+      return { rows: numbered(rows) };
+    },
+    'restored',
+  );
   return { inserted };
 }
 
@@ -94,13 +101,18 @@ export async function generate(
   seed: number,
 ): Promise<{ inserted: number }> {
   checkCount(count, MAX_GENERATE);
-  const { inserted } = await makeAndInsert(engine, table, async (store, schema, slicer) => {
-    const pools = await referencePools(engine, schema);
-    const start = await store.count();
-    return {
-      rows: numbered(await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, start, slicer, pools.values)),
-    };
-  });
+  const { inserted } = await makeAndInsert(
+    engine,
+    table,
+    async (store, schema, slicer) => {
+      const pools = await referencePools(engine, schema);
+      const start = await store.count();
+      const floors = await uniqueFloors(store, schema);
+      const s = Number.isFinite(seed) ? seed : 1;
+      return { rows: numbered(await generateRows(schema, count, s, start, slicer, pools.values, floors)) };
+    },
+    'generated',
+  );
   return { inserted };
 }
 
@@ -127,6 +139,7 @@ export async function generatePreview(
     await store.count(),
     undefined,
     pools.values,
+    await uniqueFloors(store, schema),
   );
   return pools.notes.length > 0 ? { rows, notes: pools.notes } : { rows };
 }

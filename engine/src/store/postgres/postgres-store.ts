@@ -165,6 +165,19 @@ export class PostgresStore implements Store {
     return result;
   }
 
+  async orphanRows(table: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+    const info = (await readCatalog(this.connection, this.pgSchema)).tables.get(table);
+    if (!info) return [];
+    const columns = info.columns.map((c) => c.name).filter((name) => name !== SEQ_COLUMN);
+    const order = info.columns.some((c) => c.name === SEQ_COLUMN) ? ident(SEQ_COLUMN) : '1';
+    const rows = await this.connection.query(
+      `SELECT ${columns.map(ident).join(', ')} FROM ${qualified(this.pgSchema, table)} ORDER BY ${order} LIMIT $1 OFFSET $2`,
+      [limit, offset],
+      { retry: true },
+    );
+    return rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])));
+  }
+
   /** As on SQLite: sorting a big table by a column first gives that column an index (nulls first, as lists sort). */
   async ensureSortIndex(schema: SchemaModel, field: string): Promise<void> {
     if (!schema.fieldMap.has(field) || schema.fieldMap.get(field)?.autoId) return;

@@ -77,6 +77,12 @@ export class SqliteStore implements Store {
       });
   }
 
+  orphanRows(table: string, offset: number, limit: number): Record<string, unknown>[] {
+    return this.db
+      .prepare(`SELECT * FROM ${ident(table)} ORDER BY rowid LIMIT ? OFFSET ?`)
+      .all(limit, offset) as Record<string, unknown>[];
+  }
+
   /**
    * Sorting a big table by a column without an index means sorting every row for every page the grid
    * asks for (0.7 s at a million rows); one index, made once, makes each page a short index walk.
