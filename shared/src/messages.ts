@@ -161,6 +161,8 @@ export const httpMessages = {
     `Cannot delete this ${schema}: ${referrer} references it (onDelete: restrict).`,
   queryConflict: (first: string, second: string, hint: string) =>
     `Query parameters '${first}' and '${second}' cannot be combined; ${hint}.`,
+  unforwardable: () =>
+    'This request target cannot be forwarded to the proxy: it must be a path starting with a single / and without backslashes.',
   notAcceptable: () => 'Not acceptable: this endpoint answers application/json or application/xml.',
   unauthorized: () => 'Missing or wrong admin token; send Authorization: Bearer <token>.',
   internal: () => 'Internal server error',
