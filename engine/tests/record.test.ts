@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { validateConfig } from '../src/config/validate.js';
-import { serve, yaml } from './helpers.js';
+import { serve, tempDir, yaml } from './helpers.js';
+import { fill, smallDisk, unmount } from './small-disk.js';
 import { startUpstream } from './upstream.js';
 
 const commented = (proxy: string): string => yaml`
@@ -200,6 +202,48 @@ describe('record', () => {
     } finally {
       await mock.close();
       await upstream.close();
+    }
+  });
+
+  test('recording on a full disk leaves the config as it was, byte for byte, and records once space returns', {
+    timeout: 30_000,
+  }, async (t) => {
+    const { dir, cleanup } = tempDir();
+    const mnt = smallDisk(t, dir, '1m');
+    if (!mnt) return cleanup();
+    const upstream = await startUpstream();
+    upstream.handle = (req, res) => {
+      req.resume();
+      const items = Array.from({ length: 400 }, (_, i) => ({ id: i, text: `item ${i} ${'z'.repeat(40)}` }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url, items }));
+    };
+    const configPath = join(mnt, 'mock.yaml');
+    const original = commented(upstream.url);
+    writeFileSync(configPath, original);
+    const mock = await serve(original, { record: 'endpoints', configPath });
+    try {
+      fill(mnt, 8 * 1024);
+      await (await mock.call('/big')).text();
+      await mock.engine.recordingSettled();
+      assert.equal(readFileSync(configPath, 'utf8'), original, 'the config keeps every byte');
+      assert.deepEqual(
+        readdirSync(mnt).filter((name) => name.endsWith('.tmp')),
+        [],
+        'no temporary file is left',
+      );
+      unlinkSync(join(mnt, 'filler'));
+      await (await mock.call('/later')).text();
+      await mock.engine.recordingSettled();
+      const text = readFileSync(configPath, 'utf8');
+      assert.ok(text.startsWith('# The shop mock'), 'the comments are kept');
+      assert.ok((await validateConfig(text)).model, 'the config still validates');
+      const paths = (parse(text) as { endpoints: { path: string }[] }).endpoints.map((e) => e.path);
+      assert.deepEqual(paths, ['/health', '/later']);
+    } finally {
+      await mock.close();
+      await upstream.close();
+      unmount(mnt);
+      cleanup();
     }
   });
 });

@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { type FieldType, HTTP_METHODS, type HttpMethod, type JsonValue } from '../../../shared/src/config-schema.js';
 import { applyChanges, type ConfigChange } from '../../../shared/src/config-edit/changes.js';
+import { writeAtomically } from '../files/write-atomically.js';
 import type { ProxiedExchange } from '../http/proxy.js';
 import { tableNameFor } from '../model/table-name.js';
 import { schemaNameFor } from '../openapi/import-names.js';
@@ -82,7 +83,7 @@ export class Recorder {
     if (!model) return false;
     const applied = await this.host.apply(text);
     if (!applied.ok) return false;
-    await writeFile(file, text);
+    await writeAtomically(file, text);
     return true;
   }
 }
