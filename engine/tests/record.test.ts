@@ -22,6 +22,9 @@ const commented = (proxy: string): string => yaml`
     proxy: ${proxy}   # the real API
 `;
 
+/** Answers the recorder must leave alone: not JSON, a 5xx, or what would be read back differently. */
+const NOT_RECORDED = ['/plain', '/broken', '/template', '/escaped', '/key', '/proto'];
+
 const json = (status: number, value: unknown) => ({
   status,
   type: 'application/json; charset=utf-8',
@@ -40,6 +43,14 @@ describe('record', () => {
       'GET /plain': { status: 200, type: 'text/plain', body: 'not json' },
       'GET /broken': json(503, { error: 'down for a moment' }),
       'GET /template': json(200, { text: 'hello {{name}}' }),
+      // Templates spelled with JSON escapes, or in a key, and a key a config reader would drop.
+      'GET /escaped': {
+        status: 200,
+        type: 'application/json',
+        body: '{"echo":"\\u007b\\u007brequest.headers.authorization\\u007d\\u007d"}',
+      },
+      'GET /key': json(200, { '{{request.headers.authorization}}': 1 }),
+      'GET /proto': { status: 200, type: 'application/json', body: '{"__proto__":{"admin":true},"b":2}' },
     };
     upstream.handle = (req, res) => {
       req.resume();
@@ -69,7 +80,7 @@ describe('record', () => {
         assert.equal(res.headers.get('x-mockyard-proxied'), 'true');
         first.set(`${method} ${path}`, { status: res.status, body: await res.json() });
       }
-      for (const path of ['/plain', '/broken', '/template']) await (await mock.call(path)).text();
+      for (const path of NOT_RECORDED) await (await mock.call(path)).text();
       // The same path twice (before the first is recorded, and after) makes one endpoint.
       await Promise.all([mock.call('/things'), mock.call('/things')].map(async (r) => (await r).text()));
       await mock.engine.recordingSettled();
@@ -92,7 +103,7 @@ describe('record', () => {
         );
       }
       // Not recorded: these still go to the (now stopped) upstream.
-      for (const path of ['/plain', '/broken', '/template']) assert.equal((await mock.call(path)).status, 502, path);
+      for (const path of NOT_RECORDED) assert.equal((await mock.call(path)).status, 502, path);
 
       const text = readFileSync(mock.configPath, 'utf8');
       const head = original.slice(0, original.indexOf('\n\nserver:'));

@@ -52,6 +52,8 @@ export const messages = {
   reservedPath: (path: string) => `Path '${path}' is under /__mockyard/, which is reserved for the admin API.`,
   invalidFieldName: (schema: string, field: string) =>
     `Field name '${field}' of ${schema} is not valid: use letters, digits and _ and start with a letter or _.`,
+  reservedFieldName: (schema: string, field: string) =>
+    `Field name '${field}' of ${schema} is a name every JavaScript object has; choose another.`,
   invalidSchemaName: (schema: string) =>
     `Schema name '${schema}' is not valid: use letters and digits, starting with a letter (e.g. BlogPost).`,
   schemaNameNotCapitalised: (schema: string, suggestion: string) =>
@@ -97,6 +99,8 @@ export const messages = {
     `Endpoint ${endpoint} sets \`contentType\` without a \`body\` template; inline responses are JSON.`,
   invalidHeaderName: (name: string) =>
     `Header name '${name}' is not valid: use letters, digits and - (no spaces or colons).`,
+  invalidHeaderValue: (name: string) =>
+    `The value of header '${name}' has a character HTTP headers cannot carry (a control character or one outside Latin-1, e.g. € or an emoji); percent-encode it.`,
   faultKindAndStatus: () => 'A fault has either `status` (an error answer) or `kind` (reset or empty), not both.',
   faultWithoutEffect: () =>
     'A fault needs `status` (e.g. 503) or `kind` (reset drops the connection, empty closes it without a response).',
