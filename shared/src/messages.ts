@@ -172,6 +172,8 @@ export const httpMessages = {
   internal: () => 'Internal server error',
   noConfigLoaded: () => 'No config is loaded.',
   storeFull: () => 'The database disk is full; nothing was written.',
+  storeFileGone: (file: string) =>
+    `The database file ${file} was deleted or moved while the mock was running; writes are refused until it is back (or restart the mock to start a new one).`,
   storeBusy: () => 'The database is busy (locked by another process); try again.',
   poolBusy: () =>
     'The database is busy: every connection to PostgreSQL stayed in use while this request waited for one; try again.',
