@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { upstreamUrl } from '../src/http/proxy.js';
 import { serve, type Served, yaml } from './helpers.js';
 import { startUpstream, type Upstream } from './upstream.js';
 
@@ -130,4 +132,41 @@ describe('the proxy cannot be sent elsewhere', () => {
     assert.equal(ok.status, 200);
     assert.equal(ok.body, '"/pets"');
   });
+});
+
+test('fuzz: every request target built from separators, dots, escapes and host-like parts keeps the origin and the prefix', () => {
+  const piece = fc.constantFrom(
+    '/',
+    '//',
+    '\\',
+    '.',
+    '..',
+    '%2e',
+    '%2E%2e',
+    '%2f',
+    '%5c',
+    '@',
+    ':',
+    'evil.example',
+    '127.0.0.1:9',
+    'a',
+    '?',
+    '#',
+    '%00',
+    ';',
+    'user:pw@',
+  );
+  const target = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
+  for (const base of ['http://up.example:8080', 'http://up.example:8080/api', 'https://up.example/v1/']) {
+    const origin = new URL(base).origin;
+    const prefix = new URL(base).pathname.replace(/\/+$/, '');
+    fc.assert(
+      fc.property(target, (raw) => {
+        const url = upstreamUrl(base, raw);
+        if (!url) return true;
+        return url.origin === origin && url.pathname.startsWith(`${prefix}/`) && !url.username && !url.password;
+      }),
+      { numRuns: 3000 },
+    );
+  }
 });
