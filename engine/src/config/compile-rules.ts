@@ -3,6 +3,7 @@
  * schema does not have, a parameter the path does not have, a bad regex), each rule's response,
  * headers, latency and fault compiled like the endpoint's own.
  */
+import { RE2JS } from 're2js';
 import type { ConditionDefinition, RuleDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { ConditionModel, ConditionTarget, ConditionTest, RuleModel } from '../model/dynamic-model.js';
@@ -57,9 +58,9 @@ function compileTests(
   const tests: ConditionTest[] = [];
   if (condition.regex !== undefined) {
     try {
-      tests.push({ op: 'regex', regex: new RegExp(condition.regex) });
+      tests.push({ op: 'regex', regex: RE2JS.compile(condition.regex) });
     } catch (err) {
-      const detail = (err as Error).message.replace(/^Invalid regular expression: /, '');
+      const detail = regexProblem(condition.regex, err);
       scope.problems.push(
         scope.source.problemAt([...at, 'regex'], 'ruleBadRegex', messages.ruleBadRegex(label, detail)),
       );
@@ -194,4 +195,15 @@ export function compileRules(scope: RuleScope, at: DocPath, rules: readonly Rule
     });
   });
   return ok ? out : undefined;
+}
+
+/**
+ * Why RE2 refuses a pattern, with where: RE2 has no backreferences or lookaround (the constructs that
+ * make a match take exponential time), so those are config problems rather than slow requests.
+ */
+function regexProblem(pattern: string, err: unknown): string {
+  const { error, input } = err as { error?: string; input?: string };
+  if (error === undefined) return (err as Error).message;
+  const at = input ? pattern.indexOf(input) : -1;
+  return `${error}${input ? ` \`${input}\`` : ''}${at >= 0 ? ` at character ${at + 1}` : ''} (rules match with RE2 syntax: no backreferences or lookaround)`;
 }

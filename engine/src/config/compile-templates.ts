@@ -10,6 +10,7 @@ import { isTemplate, parseTemplate } from '../templates/template-parser.js';
 import type { TemplateIssue, TemplateModel } from '../templates/template-model.js';
 import type { ConfigSource, DocPath } from './source.js';
 import { templateProblem } from './template-place.js';
+import { headerValueFits } from '../http/header-value.js';
 
 export interface TemplateScope {
   source: ConfigSource;
@@ -125,6 +126,13 @@ export function compileHeaders(
       continue;
     }
     if (!isTemplate(value)) {
+      if (!headerValueFits(value)) {
+        scope.problems.push(
+          scope.source.problemAt([...path, name], 'invalidHeaderValue', messages.invalidHeaderValue(name)),
+        );
+        ok = false;
+        continue;
+      }
       out.push({ name, value });
       continue;
     }

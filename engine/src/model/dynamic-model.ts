@@ -2,6 +2,7 @@
  * What an endpoint does beyond its fixed response: templates, rules, its own latency and faults.
  * Part of the compiled model (see service-model.ts); an endpoint without any of these has none.
  */
+import type { RE2JS } from 're2js';
 import type { FaultKind, JsonValue } from '../../../shared/src/config-schema.js';
 import type { TemplateModel } from '../templates/template-model.js';
 
@@ -39,7 +40,7 @@ export type ConditionTarget = 'params' | 'query' | 'headers' | 'body' | 'method'
 /** One test of a condition; every test of every condition of a rule must hold. */
 export type ConditionTest =
   | { op: 'equals'; text: string }
-  | { op: 'regex'; regex: RegExp }
+  | { op: 'regex'; regex: RE2JS }
   | { op: 'in'; texts: ReadonlySet<string> }
   | { op: 'present'; present: boolean }
   | { op: 'gt' | 'gte' | 'lt' | 'lte'; number: number };

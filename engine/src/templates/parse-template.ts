@@ -108,7 +108,7 @@ class Checker {
   private call(node: hbs.AST.MustacheStatement | hbs.AST.SubExpression, scope: Scope, kind: 'mustache' | 'sub'): void {
     const hasArguments = node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
     const name = helperName(node.path);
-    if (name !== undefined && HELPERS[name] && !scope.blockParams.has(name)) {
+    if (name !== undefined && Object.hasOwn(HELPERS, name) && !scope.blockParams.has(name)) {
       if (BLOCK_HELPERS.has(name)) {
         this.issue(node, 'templateBlockHelper', `'${name}' is a block helper: write {{#${name} …}}…{{/${name}}}.`);
         return;

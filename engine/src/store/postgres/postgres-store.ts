@@ -117,6 +117,13 @@ export class PostgresStore implements Store {
   async reset(model: ServiceModel, only?: string): Promise<Record<string, number>> {
     return this.connection.transaction(async () => {
       await this.lock();
+      // The tables are locked against writes (reads go on) until the reset commits: a create that
+      // ran between the DELETE and the seeding would otherwise take an id the seed rows then collide
+      // with (409s), where SQLite serialises resets and writes by itself.
+      const tables = [...model.schemas.values()]
+        .filter((schema) => only === undefined || schema.name === only)
+        .map((schema) => qualified(this.pgSchema, schema.table));
+      if (tables.length > 0) await this.connection.exec(`LOCK TABLE ${tables.join(', ')} IN EXCLUSIVE MODE`);
       const counts: Record<string, number> = {};
       const seeding: TableContext = { ...this.ctx, notifier: undefined };
       for (const schema of model.schemas.values()) {

@@ -3,6 +3,7 @@ import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange } fr
 import { Checkpointer } from './checkpointer.js';
 import { type Database, nativeBinding, openDatabase, resetStore, setUpStore } from './database.js';
 import { ident } from './sql.js';
+import { rememberFile } from './file-identity.js';
 
 /** Tables Mockyard keeps for itself, and SQLite's own. */
 const INTERNAL = /^(sqlite_|_mockyard_|.*__mockyard_rebuild$)/;
@@ -24,7 +25,10 @@ export class SqliteStore implements Store {
     readonly db: Database.Database,
     readonly location: string,
   ) {
-    if (location !== ':memory:') this.checkpointer = new Checkpointer(db, location, nativeBinding());
+    if (location !== ':memory:') {
+      this.checkpointer = new Checkpointer(db, location, nativeBinding());
+      rememberFile(db, location);
+    }
   }
 
   /** Opens (or creates) the file; never deletes or rewrites an existing one. */
