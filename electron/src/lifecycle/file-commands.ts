@@ -1,4 +1,4 @@
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CONFIG_EXTENSIONS } from '../../../shared/src/config-file.js';
 import { readErrorReason, writeAtomically } from '../../../engine/src/index.js';
 import type { DialogLike, FileFilter } from './electron-like.js';
