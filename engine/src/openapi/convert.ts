@@ -75,6 +75,14 @@ export function convert(api: Obj): Converted {
       if (backed.key) endpoint.key = backed.key;
       if (op.status !== DEFAULT_STATUS[backed.operation]) endpoint.status = op.status;
       endpoints.push(endpoint);
+    } else if (op.responseText) {
+      const { body, contentType } = op.responseText;
+      endpoints.push({
+        path: op.mockPath,
+        method: op.method,
+        ...(op.status === 200 ? {} : { status: op.status }),
+        response: { body, ...(contentType ? { contentType } : {}) },
+      });
     } else {
       const body = op.responseExample
         ? op.responseExample.value

@@ -21,6 +21,8 @@ export interface OperationInfo {
   responseSchema: unknown;
   responseExample: { value: unknown } | undefined;
   requestSchema: unknown;
+  /** A text template a Mockyard export described (`x-mockyard-body`), with its media type (none: the default). */
+  responseText?: { body: string; contentType: string | undefined };
   /** `x-mockyard: { schema, operation, key }` of a description Mockyard exported. */
   hint: Obj | undefined;
 }
@@ -56,8 +58,21 @@ function jsonMedia(
   return { media, other };
 }
 
-/** The example of a media type object: `example`, or the first of `examples` with a value. */
+/** A text template of a Mockyard export, under its media type. */
+function textTemplate(content: unknown): OperationInfo['responseText'] {
+  if (!isObj(content)) return undefined;
+  for (const [type, media] of Object.entries(content))
+    if (isObj(media) && typeof media['x-mockyard-body'] === 'string')
+      return {
+        body: media['x-mockyard-body'],
+        contentType: media['x-mockyard-content-type'] === 'default' ? undefined : type,
+      };
+  return undefined;
+}
+
+/** The example of a media type object: a Mockyard export's JSON template, `example`, or the first of `examples` with a value. */
 function mediaExample(media: Obj): { value: unknown } | undefined {
+  if (media['x-mockyard-inline'] !== undefined) return { value: media['x-mockyard-inline'] };
   if (media.example !== undefined) return { value: media.example };
   if (isObj(media.examples)) {
     for (const example of Object.values(media.examples))
@@ -130,8 +145,12 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
               reason: `non-JSON media types ${produces.join(', ')}: answered as JSON`,
             });
         } else {
-          const { media, other } = jsonMedia(response.content, `${responseAt}/content`, skipped);
-          if (media) {
+          const text = textTemplate(response.content);
+          const { media, other } = text
+            ? { media: undefined, other: undefined }
+            : jsonMedia(response.content, `${responseAt}/content`, skipped);
+          if (text) info.responseText = text;
+          else if (media) {
             info.responseSchema = media.schema;
             info.responseExample = mediaExample(media);
           } else if (other) {
