@@ -76,7 +76,12 @@ export function describeJsonValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string')
     return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+  if (typeof value === 'number') {
+    // Past 2^53 − 1 an integer no longer survives a JSON round trip: say so rather than "not the integer".
+    if (Number.isInteger(value) && !Number.isSafeInteger(value))
+      return `${value}, an integer past the safe range (±${Number.MAX_SAFE_INTEGER}, 2^53 − 1)`;
+    return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+  }
   if (typeof value === 'object') return 'an object';
   return String(value);
 }

@@ -3,6 +3,7 @@ import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
+import { pathValue } from './key-values.js';
 import { parseRelations, RELATION_PARAMS } from './list-relations.js';
 import { jsonSortKeys, sortKeys } from './list-sort.js';
 import { pageOf } from './list-window.js';
@@ -104,8 +105,12 @@ export function parseListQuery(
 ): ListQuery {
   const conditions: Condition[] = [];
   const notes: string[] = [];
-  for (const { column, value } of fixed)
+  for (const { column, value } of fixed) {
+    // A nested list's parent key must read as its field's type (`/users/abc/posts` is a 400, as `?authorId=abc` is).
+    const field = schema.fieldMap.get(column);
+    if (field) pathValue(field, value);
     conditions.push({ kind: 'equals', column, values: [value], negate: false, asText: true });
+  }
   let sort: string | undefined;
   let order: string | undefined;
   let sortJson: string | undefined;

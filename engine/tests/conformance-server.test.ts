@@ -1,0 +1,111 @@
+/**
+ * What the server promises, as the exported description says it: null is no value (a default fills
+ * it on every write), list parameters are checked alike, keys are never empty, a nested list's
+ * parent key is type-checked, and integers past the safe range are named as such.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { serve, yaml } from './helpers.js';
+
+const CONFIG = yaml`
+  schemas:
+    User:
+      properties:
+        id: integer
+        name: { type: string, required: true }
+        admin: { type: boolean, default: false }
+        role: { type: string, default: reader }
+    Post:
+      properties:
+        id: integer
+        title: string
+        authorId: { type: integer, references: User }
+    Tag:
+      properties:
+        code: { type: string, unique: true }
+        label: string
+  endpoints:
+    - resource: User
+    - resource: Post
+    - path: /users/:authorId/posts
+      method: GET
+      response: { schema: Post, type: array }
+    - resource: Tag
+      key: code
+  seed:
+    User:
+      - { name: Ada }
+`;
+
+const errorOf = async (res: Response): Promise<string> => ((await res.json()) as { error: string }).error;
+
+test('null for an optional field with a default gets the default on POST, PATCH and PUT alike', async () => {
+  const s = await serve(CONFIG);
+  try {
+    const created = await s.send('POST', '/users', { name: 'Grace', admin: null, role: null });
+    assert.equal(created.status, 201);
+    assert.deepEqual(await created.json(), { id: 2, name: 'Grace', admin: false, role: 'reader' });
+    assert.equal((await s.send('PATCH', '/users/2', { admin: true, role: 'editor' })).status, 200);
+    const patched = await s.send('PATCH', '/users/2', { admin: null, role: null });
+    assert.deepEqual(await patched.json(), { id: 2, name: 'Grace', admin: false, role: 'reader' });
+    const put = await s.send('PUT', '/users/2', { name: 'Grace H.', admin: null });
+    assert.deepEqual(await put.json(), { id: 2, name: 'Grace H.', admin: false, role: 'reader' });
+    // A field without a default stays null: it has no value.
+    const post = await s.send('POST', '/posts', { title: null });
+    assert.deepEqual(await post.json(), { id: 1, title: null, authorId: null });
+  } finally {
+    await s.close();
+  }
+});
+
+test('every list parameter that is empty or invalid answers 400 naming it', async () => {
+  const s = await serve(CONFIG);
+  try {
+    for (const [query, param] of [
+      ['_limit=', '_limit'],
+      ['_page=', '_page'],
+      ['_start=', '_start'],
+      ['_start=0&_end=', '_end'],
+      ['_sort=', '_sort'],
+      ['_sort=name&_order=', '_order'],
+      ['_sort=name&_order=bogus', '_order'],
+      ['_order=sideways', '_order'],
+    ] as const) {
+      const res = await s.call(`/users?${query}`);
+      assert.equal(res.status, 400, query);
+      assert.match(await errorOf(res), new RegExp(`^Query parameter '${param}' must be`), query);
+    }
+    // Still fine: _limit=0 asks for the count alone; asc/desc in either case.
+    assert.equal((await s.call('/users?_limit=0')).status, 200);
+    assert.equal((await s.call('/users?_sort=name&_order=DESC')).status, 200);
+  } finally {
+    await s.close();
+  }
+});
+
+test('a create with an empty text key answers 400 and stores nothing', async () => {
+  const s = await serve(CONFIG);
+  try {
+    const res = await s.send('POST', '/tags', { code: '', label: 'nothing' });
+    assert.equal(res.status, 400);
+    assert.equal(await errorOf(res), "Field 'code' is a key a path looks records up by; it must not be empty.");
+    assert.equal(res.headers.get('location'), null);
+    assert.deepEqual(await (await s.call('/tags')).json(), []);
+    assert.equal((await s.send('POST', '/tags', { code: 'x' })).status, 201);
+  } finally {
+    await s.close();
+  }
+});
+
+test("a nested list's parent key is type-checked as the same filter in the query is", async () => {
+  const s = await serve(CONFIG);
+  try {
+    const nested = await s.call('/users/abc/posts');
+    assert.equal(nested.status, 400);
+    assert.equal(await errorOf(nested), "Path parameter 'authorId' must be an integer, not 'abc'.");
+    assert.equal((await s.call('/posts?authorId=abc')).status, 400);
+    assert.equal((await s.call('/users/1/posts')).status, 200);
+  } finally {
+    await s.close();
+  }
+});
