@@ -109,3 +109,18 @@ test("a nested list's parent key is type-checked as the same filter in the query
     await s.close();
   }
 });
+
+test('the id of a deleted newest record is never given again, so a reference cannot name a new record', async () => {
+  const s = await serve(CONFIG);
+  try {
+    assert.equal((await s.send('POST', '/users', { name: 'Grace' })).status, 201);
+    assert.equal((await s.send('POST', '/posts', { title: 'By Grace', authorId: 2 })).status, 201);
+    assert.equal((await s.call('/users/2', { method: 'DELETE' })).status, 204);
+    const created = await s.send('POST', '/users', { name: 'Mallory' });
+    assert.equal(((await created.json()) as { id: number }).id, 3);
+    const post = (await (await s.call('/posts/1?_expand=author')).json()) as { author: unknown };
+    assert.equal(post.author, null, 'the post still names the deleted user, not Mallory');
+  } finally {
+    await s.close();
+  }
+});

@@ -779,3 +779,41 @@ test('a database file that is not SQLite makes apply() fail with databaseOpenFai
     }
   }
 });
+
+test('a table made before ids were never reused is rebuilt with AUTOINCREMENT, keeping every row and id', async () => {
+  const h = harness();
+  try {
+    // The table as earlier versions made it: INTEGER PRIMARY KEY alone, which SQLite numbers max(id) + 1.
+    const { default: BetterSqlite } = await import('better-sqlite3');
+    const old = new BetterSqlite(h.dbPath);
+    old.exec('CREATE TABLE "users" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+    old.exec(`INSERT INTO "users" ("id", "name") VALUES (1, 'Ada'), (2, 'Alan'), (7, 'Grace')`);
+    old.close();
+    await h.apply(yaml`
+      schemas:
+        User:
+          properties:
+            id: integer
+            name: string
+      endpoints:
+        - resource: User
+    `);
+    await h.start();
+    const sql = h.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'users'").sql;
+    assert.match(sql, /AUTOINCREMENT/);
+    assert.deepEqual(await (await h.call('/users')).json(), [
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Alan' },
+      { id: 7, name: 'Grace' },
+    ]);
+    assert.equal((await h.call('/users/7', { method: 'DELETE' })).status, 204);
+    const created = await h.send('POST', '/users', { name: 'Barbara' });
+    assert.equal(((await created.json()) as { id: number }).id, 8, 'the deleted newest id is not given again');
+    await h.restart();
+    assert.equal((await h.call('/users/8', { method: 'DELETE' })).status, 204);
+    const after = await h.send('POST', '/users', { name: 'Edsger' });
+    assert.equal(((await after.json()) as { id: number }).id, 9, 'nor after a restart');
+  } finally {
+    await h.close();
+  }
+});

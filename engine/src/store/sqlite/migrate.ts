@@ -18,8 +18,16 @@ const UUID_SQL =
   "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || " +
   "substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))";
 
-const tableExists = (db: Database.Database, table: string): boolean =>
+export const tableExists = (db: Database.Database, table: string): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+
+/** Whether the table's integer key was declared without AUTOINCREMENT (tables made before ids were never reused). */
+function reusesIds(db: Database.Database, table: string): boolean {
+  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as
+    | { sql: string }
+    | undefined;
+  return row !== undefined && !/\bAUTOINCREMENT\b/i.test(row.sql);
+}
 
 function recordedTypes(db: Database.Database, table: string): Map<string, FieldType> {
   const rows = db.prepare(`SELECT column_name, field_type FROM ${META_TABLE} WHERE table_name = ?`).all(table) as {
@@ -136,6 +144,8 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
         needsRebuild = true;
       }
     }
+    // The rebuild copies every id, and AUTOINCREMENT then starts past the largest one kept.
+    if (schema.idField?.autoId === 'integer' && reusesIds(db, table)) needsRebuild = true;
     const hidden = columns.filter((c) => !schema.fieldMap.has(c.name));
     result.hiddenColumns = hidden.map((c) => c.name);
     // A hidden NOT NULL column (e.g. a removed UUID `id`) would make every insert fail; the rebuild keeps its data without the constraint.
