@@ -15,6 +15,7 @@ const CONFIG = yaml`
         name: { type: string, required: true }
         admin: { type: boolean, default: false }
         role: { type: string, default: reader }
+        born: datetime
     Post:
       properties:
         id: integer
@@ -44,12 +45,12 @@ test('null for an optional field with a default gets the default on POST, PATCH 
   try {
     const created = await s.send('POST', '/users', { name: 'Grace', admin: null, role: null });
     assert.equal(created.status, 201);
-    assert.deepEqual(await created.json(), { id: 2, name: 'Grace', admin: false, role: 'reader' });
+    assert.deepEqual(await created.json(), { id: 2, name: 'Grace', admin: false, role: 'reader', born: null });
     assert.equal((await s.send('PATCH', '/users/2', { admin: true, role: 'editor' })).status, 200);
     const patched = await s.send('PATCH', '/users/2', { admin: null, role: null });
-    assert.deepEqual(await patched.json(), { id: 2, name: 'Grace', admin: false, role: 'reader' });
+    assert.deepEqual(await patched.json(), { id: 2, name: 'Grace', admin: false, role: 'reader', born: null });
     const put = await s.send('PUT', '/users/2', { name: 'Grace H.', admin: null });
-    assert.deepEqual(await put.json(), { id: 2, name: 'Grace H.', admin: false, role: 'reader' });
+    assert.deepEqual(await put.json(), { id: 2, name: 'Grace H.', admin: false, role: 'reader', born: null });
     // A field without a default stays null: it has no value.
     const post = await s.send('POST', '/posts', { title: null });
     assert.deepEqual(await post.json(), { id: 1, title: null, authorId: null });
@@ -120,6 +121,54 @@ test('the id of a deleted newest record is never given again, so a reference can
     assert.equal(((await created.json()) as { id: number }).id, 3);
     const post = (await (await s.call('/posts/1?_expand=author')).json()) as { author: unknown };
     assert.equal(post.author, null, 'the post still names the deleted user, not Mallory');
+  } finally {
+    await s.close();
+  }
+});
+
+test('datetimes are stored in UTC to the millisecond, and filters compare instants', async () => {
+  const s = await serve(CONFIG);
+  try {
+    const later = await s.send('POST', '/users', { name: 'Later', born: '2024-05-01T13:30:00+02:00' });
+    assert.equal(((await later.json()) as { born: string }).born, '2024-05-01T11:30:00.000Z');
+    await s.send('POST', '/users', { name: 'Noon', born: '2024-05-01T12:00:00Z' });
+    await s.send('POST', '/users', { name: 'Local', born: '2024-05-01 12:00' }); // no offset: UTC
+    const names = async (query: string): Promise<string[]> => {
+      const res = await s.call(`/users?${query}`);
+      assert.equal(res.status, 200, query);
+      return ((await res.json()) as { name: string }[]).map((u) => u.name);
+    };
+    // As text, 13:30+02:00 sorts after 12:00Z; as an instant it is half an hour before.
+    assert.deepEqual(await names('born_gt=2024-05-01T12:00:00Z'), []);
+    assert.deepEqual(await names('born_lt=2024-05-01T12:00:00Z'), ['Later']);
+    assert.deepEqual(await names('born=2024-05-01T12:00:00.000Z'), ['Noon', 'Local']);
+    assert.deepEqual(await names('born=2024-05-01T14:00:00%2B02:00'), ['Noon', 'Local']);
+    assert.deepEqual(await names('born_ne=2024-05-01T12:00:00Z'), ['Ada', 'Later']);
+    // A date alone names no instant.
+    const dateOnly = await s.send('POST', '/users', { name: 'Day', born: '2024-05-01' });
+    assert.equal(dateOnly.status, 400);
+    assert.match(await errorOf(dateOnly), /^Field 'born' must be an ISO-8601 date-time/);
+    assert.equal((await s.call('/users?born_gte=2024-05-01')).status, 400);
+  } finally {
+    await s.close();
+  }
+});
+
+test('a fractional id for an auto-assigned number key answers 400, not 500', async () => {
+  const s = await serve(yaml`
+    schemas:
+      Item:
+        properties:
+          id: number
+          name: string
+    endpoints:
+      - resource: Item
+  `);
+  try {
+    const res = await s.send('POST', '/items', { id: 1.5, name: 'half' });
+    assert.equal(res.status, 400);
+    assert.equal(await errorOf(res), "Field 'id' must be an integer, not the number 1.5.");
+    assert.equal((await s.send('POST', '/items', { id: 2, name: 'two' })).status, 201);
   } finally {
     await s.close();
   }

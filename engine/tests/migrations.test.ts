@@ -701,7 +701,7 @@ test('re-applying the same config is idempotent: no schema change, no rebuild, s
         email: 'a@x',
         score: 1.5,
         active: true,
-        born: '1815-12-10',
+        born: '1815-12-10T00:00:00.000Z',
         meta: { a: 1 },
       }),
     );
@@ -813,6 +813,41 @@ test('a table made before ids were never reused is rebuilt with AUTOINCREMENT, k
     assert.equal((await h.call('/users/8', { method: 'DELETE' })).status, 204);
     const after = await h.send('POST', '/users', { name: 'Edsger' });
     assert.equal(((await after.json()) as { id: number }).id, 9, 'nor after a restart');
+  } finally {
+    await h.close();
+  }
+});
+
+test('datetimes stored as written are rewritten in UTC to the millisecond, so filters compare instants', async () => {
+  const h = harness();
+  try {
+    const { default: BetterSqlite } = await import('better-sqlite3');
+    const old = new BetterSqlite(h.dbPath);
+    old.exec('CREATE TABLE "events" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "at" TEXT)');
+    old.exec(
+      `INSERT INTO "events" ("at") VALUES ('2024-05-01T13:30:00+02:00'), ('2024-05-01T12:00:00Z'), ('not a date'), (NULL)`,
+    );
+    old.close();
+    await h.apply(yaml`
+      schemas:
+        Event:
+          properties:
+            id: integer
+            at: datetime
+      endpoints:
+        - resource: Event
+    `);
+    await h.start();
+    assert.deepEqual(
+      h.all<{ at: string | null }>('SELECT "at" FROM "events" ORDER BY "id"').map((r) => r.at),
+      ['2024-05-01T11:30:00.000Z', '2024-05-01T12:00:00.000Z', 'not a date', null],
+    );
+    const later = (await (await h.call('/events?at_gt=2024-05-01T11:45:00Z')).json()) as { id: number }[];
+    assert.deepEqual(
+      later.map((e) => e.id),
+      [2, 3],
+      'the offset time is before noon; text that is no date stays as it was (and sorts after)',
+    );
   } finally {
     await h.close();
   }

@@ -77,7 +77,8 @@ function componentSchema(
 ): Obj {
   const properties: Obj = {};
   for (const field of schema.fields) {
-    const property = fieldSchema(field, isNullable(field));
+    // An auto-assigned key declared `number` holds integers only.
+    const property = fieldSchema(field.autoId === 'integer' ? { ...field, type: 'integer' } : field, isNullable(field));
     const description = descriptions.get(`${schema.name}.${field.name}`);
     if (description) property.description = description;
     if (field.unique) property['x-mockyard-unique'] = true;

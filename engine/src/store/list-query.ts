@@ -1,4 +1,5 @@
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
+import { storedDateTime } from '../../../shared/src/field-types.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
@@ -73,6 +74,8 @@ function convert(field: FieldModel, param: string, raw: string): QueryValue {
   if (value === null) throw new HttpError(400, httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
   // Strings are bound as sent (not made well-formed as stored ones are): a lone surrogate matches nothing.
   if (field.type === 'json') return JSON.stringify(value);
+  // Compared with the stored form, so `12:00:00.000Z` equals `12:00:00Z` and offsets count.
+  if (field.type === 'datetime') return storedDateTime(value as string) ?? (value as string);
   return value as QueryValue;
 }
 

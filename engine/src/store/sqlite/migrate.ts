@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { FieldType } from '../../../../shared/src/config-schema.js';
+import { storedDateTime } from '../../../../shared/src/field-types.js';
 import type { SchemaModel } from '../../model/service-model.js';
 import type { TableMigration } from '../table-migration.js';
 import { AFFINITY, columnDefinition, ident, lookupIndexName, uniqueIndexName } from './sql.js';
@@ -64,6 +65,24 @@ function rebuild(db: Database.Database, schema: SchemaModel, columns: ColumnInfo
   db.exec(`INSERT INTO ${ident(temp)} (${list}) SELECT ${values} FROM ${ident(table)}`);
   db.exec(`DROP TABLE ${ident(table)}`);
   db.exec(`ALTER TABLE ${ident(temp)} RENAME TO ${ident(table)}`);
+}
+
+const STORED_GLOB = '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+/**
+ * Rewrites datetimes stored as written (before they were stored in UTC to the millisecond) in the
+ * stored form, so filters compare instants. Text that is no datetime is kept as it is.
+ */
+function normaliseDateTimes(db: Database.Database, table: string, column: string): void {
+  const col = ident(column);
+  const rows = db
+    .prepare(`SELECT rowid AS r, ${col} AS v FROM ${ident(table)} WHERE typeof(${col}) = 'text' AND ${col} NOT GLOB ?`)
+    .all(STORED_GLOB) as { r: number; v: string }[];
+  const update = db.prepare(`UPDATE ${ident(table)} SET ${col} = ? WHERE rowid = ?`);
+  for (const { r, v } of rows) {
+    const stored = storedDateTime(v);
+    if (stored !== undefined) update.run(stored, r);
+  }
 }
 
 /** Refuses to make a column unique while two rows share a value, saying which value, instead of SQLite's terse error. */
@@ -160,6 +179,7 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
   );
   for (const field of schema.fields)
     if (recorded.get(field.name) !== field.type) record.run(table, field.name, field.type);
+  for (const field of schema.fields) if (field.type === 'datetime') normaliseDateTimes(db, table, field.name);
   syncIndexes(db, schema);
   return result;
 }
