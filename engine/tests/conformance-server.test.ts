@@ -33,6 +33,9 @@ const CONFIG = yaml`
       response: { schema: Post, type: array }
     - resource: Tag
       key: code
+    - path: /tags/popular
+      method: GET
+      response: { inline: [ { code: js } ] }
   seed:
     User:
       - { name: Ada }
@@ -169,6 +172,25 @@ test('a fractional id for an auto-assigned number key answers 400, not 500', asy
     assert.equal(res.status, 400);
     assert.equal(await errorOf(res), "Field 'id' must be an integer, not the number 1.5.");
     assert.equal((await s.send('POST', '/items', { id: 2, name: 'two' })).status, 201);
+  } finally {
+    await s.close();
+  }
+});
+
+test('a literal path is matched before a parameter route of another method: 405 with its own Allow', async () => {
+  const s = await serve(CONFIG);
+  try {
+    const put = await s.send('PUT', '/tags/popular', { code: 'popular', label: 'x' });
+    assert.equal(put.status, 405);
+    assert.equal(put.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    assert.match(await errorOf(put), /PUT/);
+    const options = await s.call('/tags/popular', { method: 'OPTIONS' });
+    assert.equal(options.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    assert.equal((await s.call('/tags/popular/')).status, 200, 'a trailing slash still finds the literal route');
+    assert.equal((await s.call('/tags/popular', { method: 'DELETE' })).status, 405);
+    assert.deepEqual(await (await s.call('/tags')).json(), [], 'nothing was created or deleted');
+    assert.equal((await s.send('POST', '/tags', { code: 'other' })).status, 201);
+    assert.equal((await s.send('PUT', '/tags/other', { code: 'other', label: 'y' })).status, 200);
   } finally {
     await s.close();
   }
