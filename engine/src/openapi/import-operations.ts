@@ -2,7 +2,7 @@
 import type { HttpMethod } from '../../../shared/src/config-schema.js';
 import type { Skipped } from './convert.js';
 import { fieldNameFor } from './import-names.js';
-import { isObj, type Obj, pointer, sampleOf } from './schema-walk.js';
+import { isObj, mergeAllOf, type Obj, pointer, sampleOf } from './schema-walk.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const UNSUPPORTED_METHODS = ['head', 'options', 'trace'] as const;
@@ -21,6 +21,8 @@ export interface OperationInfo {
   responseSchema: unknown;
   responseExample: { value: unknown } | undefined;
   requestSchema: unknown;
+  /** The property names of the request body's schema (JSON or form), when it declares them. */
+  requestFields?: Set<string> | undefined;
   /** A text template a Mockyard export described (`x-mockyard-body`), with its media type (none: the default). */
   responseText?: { body: string; contentType: string | undefined };
   /** `x-mockyard: { schema, operation, key }` of a description Mockyard exported. */
@@ -170,11 +172,22 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
       } else if (isObj(op.requestBody)) {
         const { media } = jsonMedia(op.requestBody.content, `${at}/requestBody/content`, skipped);
         info.requestSchema = media?.schema;
+        // A form body (Stripe's creates) still says which fields a client sends.
+        const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
+        const form = content['application/x-www-form-urlencoded'] ?? content['multipart/form-data'];
+        info.requestFields = requestFields(media?.schema ?? (isObj(form) ? form.schema : undefined));
       }
       out.push(info);
     }
   }
   return out;
+}
+
+/** The properties a request body schema declares (allOf merged), or undefined when it declares none. */
+function requestFields(schema: unknown): Set<string> | undefined {
+  if (!isObj(schema)) return undefined;
+  const merged = mergeAllOf(schema);
+  return isObj(merged.properties) ? new Set(Object.keys(merged.properties)) : undefined;
 }
 
 /** `/pets/{petId}` → `/pets/:petId`; a segment mixing text and a parameter cannot be carried over. */

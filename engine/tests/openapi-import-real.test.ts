@@ -1,0 +1,33 @@
+/**
+ * Imports shaped like real public descriptions (fixtures in fixtures/openapi/): what is carried
+ * over is counted, and what the server makes is not demanded from clients.
+ */
+import assert from 'node:assert/strict';
+import { dirname, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { importOpenApi } from '../src/openapi/import.js';
+
+const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../engine/tests/fixtures/openapi');
+
+// biome-ignore lint/suspicious/noExplicitAny: a config read back as plain YAML
+type Config = Record<string, any>;
+
+test('a create does not require fields the server makes: readOnly ones, and those its request body leaves out', async () => {
+  const result = await importOpenApi(resolve(FIXTURES, 'stripe-like.yaml'), 'stripe-like.yaml');
+  assert.deepEqual(result.summary, { schemas: 2, schemaEndpoints: 3, staticEndpoints: 0 });
+  const config = parse(result.text) as Config;
+  const customer = config.schemas.Customer.properties;
+  // Sent on create (the form body has it): still required.
+  assert.equal(customer.email.required, true);
+  // In every answer, never sent: the form body leaves them out, or they are readOnly.
+  for (const field of ['object', 'created', 'livemode']) assert.notEqual(customer[field]?.required, true, field);
+  const key = config.schemas.Key.properties;
+  assert.equal(key.url, 'string', 'readOnly url is not required');
+  assert.equal(key.title.required, true, 'the JSON request body is the schema itself, title included');
+  assert.ok(
+    result.skipped.some((s) => /'created' of Customer is required in answers but not sent on create/.test(s.reason)),
+    'the change is reported',
+  );
+});
