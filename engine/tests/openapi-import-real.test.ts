@@ -31,3 +31,14 @@ test('a create does not require fields the server makes: readOnly ones, and thos
     'the change is reported',
   );
 });
+
+test('$ref keys inside example data are kept as data, never downloaded (GitHub-like SCIM examples)', async () => {
+  const result = await importOpenApi(resolve(FIXTURES, 'github-like.yaml'), 'github-like.yaml');
+  assert.deepEqual(result.summary, { schemas: 1, schemaEndpoints: 3, staticEndpoints: 1 });
+  const config = parse(result.text) as Config;
+  assert.deepEqual(config.seed.Group[0].members, [
+    { value: '1', $ref: 'http://127.0.0.1:9/scim/v2/Users/1', display: 'Ada' },
+  ]);
+  const meta = config.endpoints.find((e: Config) => e.path === '/meta');
+  assert.deepEqual(meta.response.inline, { links: [{ $ref: 'http://127.0.0.1:9/meta.json' }] });
+});
