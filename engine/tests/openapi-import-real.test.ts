@@ -34,11 +34,24 @@ test('a create does not require fields the server makes: readOnly ones, and thos
 
 test('$ref keys inside example data are kept as data, never downloaded (GitHub-like SCIM examples)', async () => {
   const result = await importOpenApi(resolve(FIXTURES, 'github-like.yaml'), 'github-like.yaml');
-  assert.deepEqual(result.summary, { schemas: 1, schemaEndpoints: 3, staticEndpoints: 1 });
+  assert.deepEqual(result.summary, { schemas: 3, schemaEndpoints: 5, staticEndpoints: 1 });
   const config = parse(result.text) as Config;
   assert.deepEqual(config.seed.Group[0].members, [
     { value: '1', $ref: 'http://127.0.0.1:9/scim/v2/Users/1', display: 'Ada' },
   ]);
   const meta = config.endpoints.find((e: Config) => e.path === '/meta');
   assert.deepEqual(meta.response.inline, { links: [{ $ref: 'http://127.0.0.1:9/meta.json' }] });
+});
+
+test("an item path's parameter names its key field where it can, and a guess is said", async () => {
+  const result = await importOpenApi(resolve(FIXTURES, 'github-like.yaml'), 'github-like.yaml');
+  const config = parse(result.text) as Config;
+  const app = config.endpoints.find((e: Config) => e.path === '/apps/:app_slug');
+  assert.equal(app.key, 'slug', '`app_slug` → the `slug` field');
+  const org = config.endpoints.find((e: Config) => e.path === '/orgs/:org');
+  assert.equal(org.key, 'id');
+  assert.ok(
+    result.skipped.some((s) => s.pointer.includes('orgs') && /'\{org\}' names no field of .*a guess/.test(s.reason)),
+    'the id guess for {org} is listed',
+  );
 });

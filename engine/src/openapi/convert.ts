@@ -73,6 +73,11 @@ export function convert(api: Obj): Converted {
           backed.operation === 'list' ? { schema: backed.info.name, type: 'array' } : { schema: backed.info.name },
       };
       if (backed.key) endpoint.key = backed.key;
+      if ('guessed' in backed && backed.guessed)
+        skipped.push({
+          pointer: op.at,
+          reason: `'{${op.params[op.params.length - 1]}}' names no field of ${backed.info.name}: looked up by 'id' (a guess; set key: to the right field)`,
+        });
       if (backed.operation === 'create' && op.requestFields)
         unrequire(schemas[backed.info.name], backed.info, op.requestFields, op.at, skipped);
       if (op.status !== DEFAULT_STATUS[backed.operation]) endpoint.status = op.status;
