@@ -41,6 +41,11 @@ test('$ref keys inside example data are kept as data, never downloaded (GitHub-l
   ]);
   const meta = config.endpoints.find((e: Config) => e.path === '/meta');
   assert.deepEqual(meta.response.inline, { links: [{ $ref: 'http://127.0.0.1:9/meta.json' }] });
+  // Response headers are not carried over, and each one is listed.
+  assert.deepEqual(
+    result.skipped.filter((s) => s.reason.startsWith('response header')).map((s) => s.pointer),
+    ['#/paths/~1meta/get/responses/200/headers/X-RateLimit-Limit', '#/paths/~1meta/get/responses/200/headers/Link'],
+  );
 });
 
 test("an item path's parameter names its key field where it can, and a guess is said", async () => {

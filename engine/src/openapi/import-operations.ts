@@ -132,6 +132,13 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
       };
       const response = success ? responses[success.code] : undefined;
       const responseAt = success ? `${at}/responses/${success.code}` : at;
+      // An answer's headers (a 302's Location, rate-limit headers) are not carried over: said so, one by one.
+      if (isObj(response) && isObj(response.headers))
+        for (const name of Object.keys(response.headers))
+          skipped.push({
+            pointer: `${responseAt}/headers/${pointer(name).slice(2)}`,
+            reason: `response header ${name}: not carried over`,
+          });
       if (isObj(response)) {
         if (swagger2) {
           info.responseSchema = response.schema;
