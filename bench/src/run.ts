@@ -6,7 +6,7 @@
  * BENCH_SECONDS (default 1) and BENCH_ROUNDS (default 30) set each run's length and the rounds;
  * BENCH_STARTS (default 7) is how many fresh starts the startup figure takes the median of;
  * BENCH_ONLY=users runs only the requests whose name contains it; BENCH_SKIP=postgres,reload,grid,jobs
- * leaves sections out (also sqlite, startup, library).
+ * leaves sections out (also sqlite, startup, library, import).
  */
 import { spawnSync } from 'node:child_process';
 import { busyProcesses } from './busy.js';
@@ -29,6 +29,7 @@ import {
 import { benchDataJobs } from './data-jobs.js';
 import { mockyardConfig } from './fixtures.js';
 import { benchGrid } from './grid.js';
+import { benchImport } from './import-size.js';
 import { SCENARIOS } from './load.js';
 import { benchPostgres } from './postgres.js';
 import {
@@ -295,6 +296,12 @@ async function main(): Promise<void> {
         )
           .map(([k, v]) => `${k} ${fmt(v.blockMs, 1)} ms (${fmt(v.totalMs)} ms)`)
           .join(', ')} (< 100 ${verdict(worst < 100)})`,
+      );
+    }
+    if (!SKIP.has('import')) {
+      const large = benchImport(root, dir);
+      console.log(
+        `import of a large OpenAPI  ${fmt(large.mib, 1)} MB, ${large.endpoints.toLocaleString('en')} endpoints: ${fmt(large.ms)} ms, peak RSS ${fmt(large.rssMiB)} MiB (a fresh process; process.resourceUsage)`,
       );
     }
     console.log(`\nOther processes busy at the end: ${await busyProcesses(own)}.`);

@@ -105,8 +105,12 @@ endpoints:
   assert.deepEqual(user.required, ['name']);
   assert.equal(user.description, 'People');
   assert.equal(user.properties.email['x-mockyard-unique'], true);
-  assert.deepEqual(user.properties.born, { type: 'string', format: 'date-time' });
+  // Optional fields may be null (they have no value); a required one may not (README, "Optional fields").
+  assert.deepEqual(user.properties.born, { type: ['string', 'null'], format: 'date-time' });
   assert.deepEqual(user.properties.extra, {});
+  assert.deepEqual(user.properties.name.type, 'string');
+  assert.equal(user.additionalProperties, false);
+  assert.equal(user.properties.id.readOnly, undefined, 'a create may give its own id');
   assert.equal(user.properties.name.description, 'Full name');
   assert.deepEqual(Object.keys(doc.paths['/users/{id}']).sort(), ['delete', 'get', 'patch', 'put']);
   assert.equal(

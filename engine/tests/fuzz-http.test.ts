@@ -219,11 +219,20 @@ const SCHEMAS: Record<TableName, Field[]> = {
     { name: 'name', type: 'string' },
   ],
 };
+/** The columns the item paths look records up by. */
+const KEYS: Record<TableName, string[]> = { users: ['id'], posts: ['slug'], notes: ['id'], accounts: ['guid'] };
 const fieldOf = (table: TableName, name: string): Field => SCHEMAS[table].find((f) => f.name === name) as Field;
 
-const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** A date with a time; a date alone names no instant (README, "Datetimes"). */
+const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+/** The instant as stored: UTC to the millisecond; without an offset the time is UTC. */
+function utc(s: string): string {
+  const text = s.replace(' ', 'T');
+  return new Date(Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`)).toISOString();
+}
 function isDateTime(s: string): boolean {
   if (!ISO.test(s) || Number.isNaN(Date.parse(s))) return false;
+  if (!/^\d{4}-/.test(utc(s))) return false;
   const [y, mo, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
@@ -273,6 +282,8 @@ function validBody(table: TableName, body: unknown, mode: 'create' | 'replace' |
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
   const rec = body as Rec;
   if (Object.keys(rec).some((k) => !SCHEMAS[table].some((f) => f.name === k))) return false;
+  // A key a path looks records up by may not be empty text on a create (the record could never be reached).
+  if (mode === 'create' && KEYS[table].some((k) => rec[k] === '')) return false;
   for (const f of SCHEMAS[table]) {
     const v = rec[f.name];
     if (v === undefined || v === null) {
@@ -292,6 +303,7 @@ function stored(f: Field, v: unknown): unknown {
   if (v === undefined || v === null) return null;
   if (f.type === 'json') return JSON.parse(JSON.stringify(v)) as unknown;
   if (typeof v === 'number') return v === 0 ? 0 : v; // -0 reads back as 0
+  if (f.type === 'datetime' && typeof v === 'string') return utc(v);
   if (typeof v === 'string') return v.replace(LONE, '\uFFFD');
   return v;
 }
@@ -331,8 +343,11 @@ class Model {
     );
   }
 
+  /** The largest integer id each table ever gave: ids are never given again (AUTOINCREMENT). */
+  readonly highest: Record<TableName, number> = { users: 0, posts: 0, notes: 0, accounts: 0 };
+
   nextRowid(table: TableName): number {
-    return this.rows[table].reduce((max, r) => Math.max(max, r.rowid), 0) + 1;
+    return this.rows[table].reduce((max, r) => Math.max(max, r.rowid), this.highest[table]) + 1;
   }
 }
 
@@ -437,7 +452,7 @@ function created(table: TableName, body: Rec, fixed: Rec, response: unknown): Re
         'a generated uuid',
       );
       rec[f.name] = id;
-    } else rec[f.name] = stored(f, v !== undefined ? v : f.default);
+    } else rec[f.name] = stored(f, v ?? f.default); // null is no value: the default fills it
   }
   return rec;
 }
@@ -471,6 +486,7 @@ function predictCreate(
       if (idField.auto === 'integer' && (sentId === undefined || sentId === null))
         assert.equal(rowid, model.nextRowid(table), 'a new integer id is one past the largest');
       model.rows[table].push({ rowid, rec });
+      if (idField.auto === 'integer') model.highest[table] = Math.max(model.highest[table], rowid);
       model.rows[table].sort((a, b) => a.rowid - b.rowid);
       return rec;
     },
@@ -499,8 +515,7 @@ function predictUpdate(op: Extract<Op, { kind: 'update' }>, value: string): Pred
     (f) => !f.auto && f.name !== op.column && (mode === 'replace' || rec[f.name] !== undefined),
   );
   const next: Rec = { ...row.rec };
-  for (const f of writable)
-    next[f.name] = stored(f, rec[f.name] !== undefined ? rec[f.name] : mode === 'replace' ? (f.default ?? null) : null);
+  for (const f of writable) next[f.name] = stored(f, rec[f.name] ?? f.default ?? null); // null or left out of a PUT: the default
   if (writable.length && model.conflicts(op.table, next, row)) return { status: 409 };
   return {
     status: 200,
@@ -518,14 +533,20 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
   let sort: string | undefined;
   let exact = true; // whether this model can compute the rows
   const filters: ((r: Rec) => boolean)[] = [];
-  if (fixedAuthor !== undefined) filters.push((r) => matches('posts', 'authorId', r, fixedAuthor));
+  if (fixedAuthor !== undefined) {
+    // The parent key is read as its field's type, as `?authorId=` is.
+    if (!SQLITE_NUMBER.test(fixedAuthor) || !Number.isSafeInteger(Number(fixedAuthor))) return { status: 400 };
+    filters.push((r) => matches('posts', 'authorId', r, fixedAuthor));
+  }
   const eq = new Map<string, unknown[]>();
   for (const [param, raw] of new URLSearchParams(query)) {
     if (param === '_sort') sort = raw;
-    else if (param === '_order') exact = false;
-    else if (param === '_limit' || param === '_page') {
+    else if (param === '_order') {
+      if (!raw.split(',').every((o) => ['asc', 'desc'].includes(o.trim().toLowerCase()))) return { status: 400 };
+      exact = false;
+    } else if (param === '_limit' || param === '_page') {
       const n = Number(raw);
-      if (!Number.isSafeInteger(n) || n < (param === '_page' ? 1 : 0)) return { status: 400 };
+      if (raw.trim() === '' || !Number.isSafeInteger(n) || n < (param === '_page' ? 1 : 0)) return { status: 400 };
       if (param === '_page') page = n;
       else limit = Math.min(n, 100);
     } else if (param === 'q') exact = exact && raw === '';
@@ -552,7 +573,7 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
         v = ['true', '1'].includes(text.toLowerCase());
       } else if (f.type === 'datetime') {
         if (!isDateTime(text)) return { status: 400 };
-        v = text;
+        v = utc(text);
       } else if (f.type === 'json') {
         try {
           if (depthOf(JSON.parse(text)) > 1000) return { status: 400 };
@@ -564,7 +585,7 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
       else eq.set(f.name, [...(eq.get(f.name) ?? []), v]);
     }
   }
-  if (sort) {
+  if (sort !== undefined) {
     for (const item of sort.split(',')) {
       const name = item.trim().replace(/^-/, '');
       if (!fields.some((f) => f.name === name)) return { status: 400 };
@@ -838,7 +859,7 @@ const isoDate = fc
   .chain((d) =>
     fc.constantFrom(
       d.toISOString(),
-      d.toISOString().slice(0, 10),
+      `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)}`,
       d.toISOString().slice(0, 19),
       `${d.toISOString().slice(0, 16)}+02:00`,
     ),
@@ -882,6 +903,7 @@ const WRONG: Record<FieldType, fc.Arbitrary<string>> = {
     fc.constantFrom(
       '"2024-02-30T00:00:00Z"',
       '"2023-02-29"',
+      '"2024-05-01"',
       '"2024-13-01T00:00:00Z"',
       '"2024-00-10"',
       '"2024-01-01T25:00:00Z"',

@@ -168,7 +168,16 @@ test('a json field nested exactly 1000 levels deep is stored and read back as JS
 const WRONG_TYPES: { field: string; value: unknown; message: string }[] = [
   { field: 'age', value: '36', message: 'Field \'age\' must be an integer, not the text "36".' },
   { field: 'age', value: 36.5, message: "Field 'age' must be an integer, not the number 36.5." },
-  { field: 'age', value: 2 ** 60, message: `Field 'age' must be an integer, not the integer ${2 ** 60}.` },
+  {
+    field: 'age',
+    value: 2 ** 60,
+    message: `Field 'age' must be an integer, not ${2 ** 60}, an integer past the safe range (±9007199254740991, 2^53 − 1).`,
+  },
+  {
+    field: 'age',
+    value: 2 ** 53,
+    message: `Field 'age' must be an integer, not ${2 ** 53}, an integer past the safe range (±9007199254740991, 2^53 − 1).`,
+  },
   { field: 'score', value: '9.5', message: 'Field \'score\' must be a number, not the text "9.5".' },
   { field: 'score', value: true, message: "Field 'score' must be a number, not true." },
   { field: 'name', value: 42, message: "Field 'name' must be text, not the integer 42." },

@@ -15,10 +15,10 @@ interface User {
 }
 
 const PEOPLE = [
-  { name: 'Ada', email: 'ada@example.com', age: 36, score: 9.5, active: true, born: '1815-12-10T00:00:00Z' },
-  { name: 'Grace', email: 'grace@navy.mil', age: 85, score: 8, active: false, born: '1906-12-09T00:00:00Z' },
-  { name: 'Alan', email: 'alan@example.com', age: 41, score: 7.25, active: true, born: '1912-06-23T00:00:00Z' },
-  { name: 'Barbara', email: 'barbara@example.com', age: 30, score: 8, active: false, born: '1939-11-03T00:00:00Z' },
+  { name: 'Ada', email: 'ada@example.com', age: 36, score: 9.5, active: true, born: '1815-12-10T00:00:00.000Z' },
+  { name: 'Grace', email: 'grace@navy.mil', age: 85, score: 8, active: false, born: '1906-12-09T00:00:00.000Z' },
+  { name: 'Alan', email: 'alan@example.com', age: 41, score: 7.25, active: true, born: '1912-06-23T00:00:00.000Z' },
+  { name: 'Barbara', email: 'barbara@example.com', age: 30, score: 8, active: false, born: '1939-11-03T00:00:00.000Z' },
   { name: 'Edsger', email: null, age: 30, score: null, active: null, born: null },
 ];
 

@@ -701,7 +701,7 @@ test('re-applying the same config is idempotent: no schema change, no rebuild, s
         email: 'a@x',
         score: 1.5,
         active: true,
-        born: '1815-12-10',
+        born: '1815-12-10T00:00:00.000Z',
         meta: { a: 1 },
       }),
     );
@@ -777,5 +777,78 @@ test('a database file that is not SQLite makes apply() fail with databaseOpenFai
     } finally {
       await h.close();
     }
+  }
+});
+
+test('a table made before ids were never reused is rebuilt with AUTOINCREMENT, keeping every row and id', async () => {
+  const h = harness();
+  try {
+    // The table as earlier versions made it: INTEGER PRIMARY KEY alone, which SQLite numbers max(id) + 1.
+    const { default: BetterSqlite } = await import('better-sqlite3');
+    const old = new BetterSqlite(h.dbPath);
+    old.exec('CREATE TABLE "users" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+    old.exec(`INSERT INTO "users" ("id", "name") VALUES (1, 'Ada'), (2, 'Alan'), (7, 'Grace')`);
+    old.close();
+    await h.apply(yaml`
+      schemas:
+        User:
+          properties:
+            id: integer
+            name: string
+      endpoints:
+        - resource: User
+    `);
+    await h.start();
+    const sql = h.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'users'").sql;
+    assert.match(sql, /AUTOINCREMENT/);
+    assert.deepEqual(await (await h.call('/users')).json(), [
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Alan' },
+      { id: 7, name: 'Grace' },
+    ]);
+    assert.equal((await h.call('/users/7', { method: 'DELETE' })).status, 204);
+    const created = await h.send('POST', '/users', { name: 'Barbara' });
+    assert.equal(((await created.json()) as { id: number }).id, 8, 'the deleted newest id is not given again');
+    await h.restart();
+    assert.equal((await h.call('/users/8', { method: 'DELETE' })).status, 204);
+    const after = await h.send('POST', '/users', { name: 'Edsger' });
+    assert.equal(((await after.json()) as { id: number }).id, 9, 'nor after a restart');
+  } finally {
+    await h.close();
+  }
+});
+
+test('datetimes stored as written are rewritten in UTC to the millisecond, so filters compare instants', async () => {
+  const h = harness();
+  try {
+    const { default: BetterSqlite } = await import('better-sqlite3');
+    const old = new BetterSqlite(h.dbPath);
+    old.exec('CREATE TABLE "events" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "at" TEXT)');
+    old.exec(
+      `INSERT INTO "events" ("at") VALUES ('2024-05-01T13:30:00+02:00'), ('2024-05-01T12:00:00Z'), ('not a date'), (NULL)`,
+    );
+    old.close();
+    await h.apply(yaml`
+      schemas:
+        Event:
+          properties:
+            id: integer
+            at: datetime
+      endpoints:
+        - resource: Event
+    `);
+    await h.start();
+    assert.deepEqual(
+      h.all<{ at: string | null }>('SELECT "at" FROM "events" ORDER BY "id"').map((r) => r.at),
+      ['2024-05-01T11:30:00.000Z', '2024-05-01T12:00:00.000Z', 'not a date', null],
+    );
+    const later = (await (await h.call('/events?at_gt=2024-05-01T11:45:00Z')).json()) as { id: number }[];
+    assert.deepEqual(
+      later.map((e) => e.id),
+      [2, 3],
+      'the offset time is before noon; text that is no date stays as it was (and sorts after)',
+    );
+  } finally {
+    await h.close();
   }
 });

@@ -10,14 +10,14 @@
  * | number   | decimal as SQLite reads it: `30`, `-1.5`, `.5`, `1e3`    | a finite number            |
  * | integer  | the same, naming a safe integer: `30`, `30.0`, `1e3`     | a safe integer             |
  * | boolean  | `true`/`false` or `1`/`0`, any case                      | true or false              |
- * | datetime | ISO-8601 naming a real day: `2024-05-01T12:00:00Z`       | the text as written        |
+ * | datetime | ISO-8601 date and time: `2024-05-01T14:00+02:00`         | UTC to the ms: `…12:00:00.000Z` |
  * | json     | JSON text nested at most 1000 levels: `[1, 2]`, `"a"`    | the parsed value           |
  *
  * For every type but string, ASCII white space around the text is ignored, and empty text is null.
  * A value that converts always fits its type (`fitsType`), so the record check never refuses it.
  */
 import type { FieldType, JsonValue } from './config-schema.js';
-import { EXPECTED, isIsoDateTime, jsonDepthWithin, MAX_JSON_DEPTH } from './field-types.js';
+import { EXPECTED, jsonDepthWithin, MAX_JSON_DEPTH, storedDateTime } from './field-types.js';
 
 /** Text that converted, or why not: `expected` names the accepted form for "must be X, not Y" messages. */
 export type FromText = { ok: true; value: JsonValue } | { ok: false; expected: string; message: string };
@@ -68,8 +68,10 @@ export function fromText(type: FieldType, text: string): FromText {
       const value = BOOLEANS.get(trimmed.toLowerCase());
       return value === undefined ? fail(type) : { ok: true, value };
     }
-    case 'datetime':
-      return isIsoDateTime(trimmed) ? { ok: true, value: trimmed } : fail(type);
+    case 'datetime': {
+      const stored = storedDateTime(trimmed);
+      return stored === undefined ? fail(type) : { ok: true, value: stored };
+    }
     case 'json': {
       let value: JsonValue;
       try {

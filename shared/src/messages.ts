@@ -161,6 +161,7 @@ export const httpMessages = {
   conflict: (schema: string, field: string, value: string) => `A ${schema} with ${field} ${value} already exists.`,
   queryWrongType: (param: string, expected: string, value: string) =>
     `Query parameter '${param}' must be ${expected}, not '${value}'.`,
+  keyEmpty: (field: string) => `Field '${field}' is a key a path looks records up by; it must not be empty.`,
   pathWrongType: (param: string, expected: string, value: string) =>
     `Path parameter '${param}' must be ${expected}, not '${value}'.`,
   sortUnknownField: (field: string, schema: string) => `Cannot sort by '${field}': it is not a field of ${schema}.`,

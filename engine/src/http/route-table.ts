@@ -82,6 +82,8 @@ class SharedRouter {
 export class RouteTable {
   private own: Router.Instance<Router.HTTPVersion.V1> | undefined;
   private readonly statics: Map<string, Map<string, Found>>;
+  /** Every parameterless path, whatever its method. */
+  private readonly literals: Set<string>;
 
   private constructor(
     private readonly shared: SharedRouter,
@@ -89,6 +91,7 @@ export class RouteTable {
     private readonly routes: readonly RouteEntry[],
   ) {
     this.statics = staticRoutes(routes);
+    this.literals = new Set([...this.statics.values()].flatMap((paths) => [...paths.keys()]));
   }
 
   /** The routes of `endpoints`, each compiled by `compile`, built on `previous` when it fits. */
@@ -115,6 +118,12 @@ export class RouteTable {
   find(method: Method, path: string): Found | null {
     const exact = this.statics.get(method)?.get(path);
     if (exact !== undefined) return exact;
+    // A concrete path is matched before a templated one, whatever the method (as OpenAPI has it):
+    // `PUT /tags/popular` beside `GET /tags/popular` and `PUT /tags/:code` is the literal path's 405.
+    if (this.literals.size > 0) {
+      const literal = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+      if (this.literals.has(literal)) return this.statics.get(method)?.get(literal) ?? null;
+    }
     const found = this.shared.router.find(method, path);
     if (found === null) return null;
     const compiled = this.live.get(found.store as string);

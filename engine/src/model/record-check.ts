@@ -46,6 +46,12 @@ export function recordProblem(schema: SchemaModel, body: unknown, mode: WriteMod
       );
       return { message, field: field.name };
     }
+    // An auto-assigned key of type number is still an integer key (SQLite's rowid): 1.5 cannot be one.
+    if (field.autoId === 'integer' && typeof value === 'number' && !Number.isSafeInteger(value))
+      return {
+        message: httpMessages.fieldWrongType(field.name, EXPECTED.integer, describeJsonValue(value)),
+        field: field.name,
+      };
     if (!fitsType(field.type, value)) {
       const message =
         field.type === 'json'

@@ -73,8 +73,23 @@ export function convert(api: Obj): Converted {
           backed.operation === 'list' ? { schema: backed.info.name, type: 'array' } : { schema: backed.info.name },
       };
       if (backed.key) endpoint.key = backed.key;
+      if ('guessed' in backed && backed.guessed)
+        skipped.push({
+          pointer: op.at,
+          reason: `'{${op.params[op.params.length - 1]}}' names no field of ${backed.info.name}: looked up by 'id' (a guess; set key: to the right field)`,
+        });
+      if (backed.operation === 'create' && op.requestFields)
+        unrequire(schemas[backed.info.name], backed.info, op.requestFields, op.at, skipped);
       if (op.status !== DEFAULT_STATUS[backed.operation]) endpoint.status = op.status;
       endpoints.push(endpoint);
+    } else if (op.responseText) {
+      const { body, contentType } = op.responseText;
+      endpoints.push({
+        path: op.mockPath,
+        method: op.method,
+        ...(op.status === 200 ? {} : { status: op.status }),
+        response: { body, ...(contentType ? { contentType } : {}) },
+      });
     } else {
       const body = op.responseExample
         ? op.responseExample.value
@@ -98,6 +113,30 @@ export function convert(api: Obj): Converted {
     if (row) seed[info.name] = [row];
   }
   return { config: { schemas, endpoints, seed }, origins, renames, skipped };
+}
+
+/**
+ * A create whose request body leaves a field out (Stripe's `created`, GitHub's `url`): the server
+ * makes it, so the schema's `required` (read from the answer) must not make clients send it.
+ */
+function unrequire(
+  schema: SchemaDefinition | undefined,
+  info: SchemaInfo,
+  sent: Set<string>,
+  at: string,
+  skipped: Skipped[],
+): void {
+  if (!schema) return;
+  for (const [rawField, field] of info.fieldOf) {
+    const definition = schema.properties[field];
+    if (sent.has(rawField) || typeof definition !== 'object' || definition.required !== true) continue;
+    delete definition.required;
+    skipped.push({
+      pointer: `${at}/requestBody`,
+      reason: `'${field}' of ${info.name} is required in answers but not sent on create: not required`,
+    });
+    if (Object.keys(definition).length === 1) schema.properties[field] = definition.type;
+  }
 }
 
 /** Security schemes and requirements, and webhooks: reported, none carried over. */

@@ -63,12 +63,14 @@ export function relationParameters(schema: SchemaModel): Obj[] {
 }
 
 /**
- * A record of `schema` as a GET answers it: the component, plus the properties `_expand` and
- * `_embed` add when asked (the component itself stays the stored record, so an import sees the same table).
+ * A record of `schema` as a GET answers it: the component (`component`, its schema object), plus
+ * the properties `_expand` and `_embed` add when asked. Written out rather than `allOf`, since the
+ * component allows no other property; the component itself stays the stored record, so an import
+ * sees the same table.
  */
-export function recordWithRelations(schema: SchemaModel): Obj {
+export function recordWithRelations(schema: SchemaModel, component: Obj): Obj {
   if (schema.expands.size === 0 && schema.embeds.size === 0) return ref(schema.name);
-  const properties: Obj = {};
+  const properties: Obj = { ...(component.properties as Obj) };
   for (const r of schema.expands.values())
     properties[r.name] = {
       description: `With \`_expand=${r.name}\`: the ${r.other.name} that \`${r.column}\` names, or null.`,
@@ -80,5 +82,6 @@ export function recordWithRelations(schema: SchemaModel): Obj {
       type: 'array',
       items: ref(r.other.name),
     };
-  return { allOf: [ref(schema.name), { type: 'object', properties }] };
+  const { description: _description, ...rest } = component;
+  return { ...rest, properties };
 }

@@ -7,7 +7,8 @@
  * export gives back the same endpoints even where the shapes alone would be ambiguous.
  */
 import type { FieldType } from '../../../shared/src/config-schema.js';
-import type { FieldModel, SchemaEndpoint, SchemaModel, ServiceModel } from '../model/service-model.js';
+import type { FieldModel, SchemaEndpoint, SchemaModel, ServiceModel, StaticEndpoint } from '../model/service-model.js';
+import { addDynamicResponses, responseContent } from './export-dynamic.js';
 import { describeReference, recordWithRelations, relationParameters } from './export-relations.js';
 import type { Obj } from './schema-walk.js';
 
@@ -18,35 +19,56 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
   404: { name: 'NotFound', description: 'No such record, or no such route.' },
   405: { name: 'MethodNotAllowed', description: 'A known path with another method; `Allow` lists the methods.' },
+  406: { name: 'NotAcceptable', description: 'The Accept header allows neither JSON nor XML.' },
   409: { name: 'Conflict', description: 'A duplicate value of a unique field or key.' },
   413: { name: 'PayloadTooLarge', description: 'The body is larger than the server’s body limit.' },
   415: { name: 'UnsupportedMediaType', description: 'A body that is not JSON, sent with a non-JSON Content-Type.' },
 };
 
 const ERRORS_OF: Record<SchemaEndpoint['operation'], number[]> = {
-  list: [400],
-  get: [404],
-  create: [400, 409, 413, 415],
-  update: [400, 404, 409, 413, 415],
-  delete: [404],
+  list: [400, 406],
+  get: [404, 406],
+  create: [400, 409, 413, 415, 406],
+  update: [400, 404, 409, 413, 415, 406],
+  delete: [404, 406],
 };
 
 const ORDERED_TYPES = new Set<FieldType>(['number', 'integer', 'datetime']);
 
-export function fieldSchema(field: Pick<FieldModel, 'type' | 'default'> & { description?: string }): Obj {
+/** The JSON types a `json` field takes when it must have a value (`null` is no value). */
+const JSON_VALUE_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean'];
+
+/**
+ * A field's value as a schema. `nullable`: the field is optional, so it may have no value, which
+ * answers (and requests) write as `null` (see the README's "Optional fields").
+ */
+export function fieldSchema(field: Pick<FieldModel, 'type' | 'default'>, nullable = false): Obj {
   const schema: Obj = {};
+  const type = (name: string): string | string[] => (nullable ? [name, 'null'] : name);
   switch (field.type) {
     case 'datetime':
-      Object.assign(schema, { type: 'string', format: 'date-time' });
+      Object.assign(schema, { type: type('string'), format: 'date-time' });
       break;
     case 'json':
+      if (!nullable) schema.type = JSON_VALUE_TYPES;
+      break;
+    case 'integer':
+      // The server refuses integers past the safe range (they would not survive a JSON round trip).
+      Object.assign(schema, {
+        type: type('integer'),
+        minimum: Number.MIN_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+      });
       break;
     default:
-      schema.type = field.type;
+      schema.type = type(field.type);
   }
   if (field.default !== undefined) schema.default = field.default;
   return schema;
 }
+
+/** A field that may be `null`: neither required nor the server-assigned key. */
+export const isNullable = (field: FieldModel): boolean => !field.required && field.autoId === undefined;
 
 function componentSchema(
   schema: SchemaModel,
@@ -55,15 +77,18 @@ function componentSchema(
 ): Obj {
   const properties: Obj = {};
   for (const field of schema.fields) {
-    const property = fieldSchema(field);
+    // An auto-assigned key declared `number` holds integers only.
+    const property = fieldSchema(field.autoId === 'integer' ? { ...field, type: 'integer' } : field, isNullable(field));
     const description = descriptions.get(`${schema.name}.${field.name}`);
     if (description) property.description = description;
     if (field.unique) property['x-mockyard-unique'] = true;
-    if (field.autoId) property.readOnly = true;
+    // Not readOnly: a create may give its own id; without one the server assigns it.
+    if (field.autoId) property['x-mockyard-auto'] = true;
     if (field.references) describeReference(field, schemas.get(field.references.schema), property);
     properties[field.name] = property;
   }
-  const out: Obj = { type: 'object', properties };
+  // The server answers 400 to a field the schema does not declare.
+  const out: Obj = { type: 'object', properties, additionalProperties: false };
   const description = descriptions.get(schema.name);
   if (description) out.description = description;
   const required = schema.fields.filter((f) => f.required).map((f) => f.name);
@@ -80,6 +105,12 @@ const errorRef = (status: number): Obj => ({
 /** `/users/:id` → `/users/{id}`. */
 const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
+/** `_sort`'s value: field names, comma-separated, each maybe with a leading `-`. */
+function sortPattern(schema: SchemaModel): string {
+  const names = schema.fields.map((f) => f.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return `^-?(${names})(,-?(${names}))*$`;
+}
+
 function listParameters(schema: SchemaModel): Obj[] {
   const params: Obj[] = [
     { name: '_page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1 } },
@@ -93,7 +124,7 @@ function listParameters(schema: SchemaModel): Obj[] {
       name: '_sort',
       in: 'query',
       description: 'Fields to sort by, comma-separated; `-name` sorts descending.',
-      schema: { type: 'string' },
+      schema: { type: 'string', pattern: sortPattern(schema) },
     },
     {
       name: '_order',
@@ -131,7 +162,11 @@ function pathParameters(path: string, schema: SchemaModel | undefined, key: stri
       name,
       in: 'path',
       required: true,
-      schema: field ? fieldSchema({ type: field.type, default: undefined }) : { type: 'string' },
+      // A path segment is never empty.
+      schema:
+        !field || field.type === 'string'
+          ? { type: 'string', minLength: 1 }
+          : fieldSchema({ type: field.type, default: undefined }),
     };
   });
 }
@@ -142,7 +177,17 @@ function keyOf(endpoint: SchemaEndpoint): string | undefined {
   return last && last.column !== last.param ? last.column : undefined;
 }
 
-function schemaOperation(endpoint: SchemaEndpoint): Obj {
+/** The success answer of a negotiated operation: JSON, or the same record as XML. */
+const negotiated = (schema: Obj): Obj => ({
+  ...json(schema),
+  'application/xml': { schema: { type: 'string' } },
+  'text/xml': { schema: { type: 'string' } },
+});
+
+/** Whether deleting a record of `schema` can be refused (a reference to it says `onDelete: restrict`). */
+const restricted = (schema: SchemaModel): boolean => [...schema.embeds.values()].some((r) => r.onDelete === 'restrict');
+
+function schemaOperation(endpoint: SchemaEndpoint, components: Obj, errorContent: Obj): Obj {
   const { schema, operation, status } = endpoint;
   const key = operation === 'list' || operation === 'create' ? undefined : keyOf(endpoint);
   const op: Obj = { summary: `${operation} ${schema.name}` };
@@ -155,30 +200,80 @@ function schemaOperation(endpoint: SchemaEndpoint): Obj {
       endpoint.method === 'PATCH'
         ? {
             type: 'object',
-            description: `Fields of ${schema.name} to change.`,
+            description: `Fields of ${schema.name} to change; the key, when given, must be the path's.`,
             properties: Object.fromEntries(
-              schema.fields.map((f) => [f.name, fieldSchema({ type: f.type, default: undefined })]),
+              schema.fields.map((f) => [f.name, fieldSchema({ type: f.type, default: undefined }, isNullable(f))]),
             ),
+            additionalProperties: false,
           }
         : ref(schema.name);
     op.requestBody = { required: true, content: json(body) };
   }
+  const component = components[schema.name] as Obj;
   const responses: Obj = {};
   const success: Obj = { description: `${operation} ${schema.name}` };
   if (operation === 'list') {
-    success.content = json({ type: 'array', items: recordWithRelations(schema) });
+    success.content = negotiated({ type: 'array', items: recordWithRelations(schema, component) });
     success.headers = {
       'X-Total-Count': { description: 'Records matching the filters.', schema: { type: 'integer' } },
     };
-  } else if (operation === 'get' && status !== 204) success.content = json(recordWithRelations(schema));
-  else if (!(operation === 'delete' && status === 204) && status !== 204) success.content = json(ref(schema.name));
+  } else if (operation === 'get' && status !== 204)
+    success.content = negotiated(recordWithRelations(schema, component));
+  else if (status !== 204) success.content = negotiated(ref(schema.name));
   if (operation === 'create')
     success.headers = { Location: { description: 'The created record’s path.', schema: { type: 'string' } } };
   responses[String(status)] = success;
-  for (const code of ERRORS_OF[operation]) if (!responses[String(code)]) responses[String(code)] = errorRef(code);
+  const errors = [...ERRORS_OF[operation]];
+  // A bad `_expand`/`_embed` name.
+  if (operation === 'get' && (schema.expands.size > 0 || schema.embeds.size > 0)) errors.push(400);
+  if (operation === 'delete' && restricted(schema)) errors.push(409);
+  for (const code of errors) if (!responses[String(code)]) responses[String(code)] = errorRef(code);
+  if (endpoint.dynamic)
+    addDynamicResponses(responses, endpoint.dynamic, {
+      status,
+      own: success.content as Obj | undefined,
+      error: errorContent,
+      isStatic: false,
+    });
   op.responses = responses;
   op['x-mockyard'] = { schema: schema.name, operation, ...(key ? { key } : {}) };
   return op;
+}
+
+function staticOperation(endpoint: StaticEndpoint, errorContent: Obj): Obj {
+  const parameters = pathParameters(endpoint.path, undefined, undefined);
+  const success: Obj = { description: 'Static answer' };
+  const own = endpoint.dynamic?.response;
+  const negotiates = own?.kind !== 'body' && !endpoint.dynamic?.rules.some((r) => r.response?.kind === 'body');
+  let content: Obj | undefined;
+  if (own) content = responseContent(own);
+  else if (endpoint.body !== null || endpoint.status !== 204)
+    content = { 'application/json': { schema: {}, example: endpoint.body } };
+  if (content && endpoint.status !== 204) success.content = content;
+  if (success.content && negotiates) {
+    success.content = {
+      ...(success.content as Obj),
+      'application/xml': { schema: { type: 'string' } },
+      'text/xml': { schema: { type: 'string' } },
+    };
+  }
+  const responses: Obj = { [String(endpoint.status)]: success };
+  if (endpoint.dynamic)
+    addDynamicResponses(responses, endpoint.dynamic, {
+      status: endpoint.status,
+      own: content,
+      error: errorContent,
+      isStatic: true,
+    });
+  if (negotiates) responses['406'] ??= errorRef(406);
+  // A static endpoint takes any body (rules and templates may read it).
+  const takesBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  return {
+    summary: 'Static answer',
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(takesBody ? { requestBody: { required: false, content: { 'application/json': { schema: {} } } } } : {}),
+    responses,
+  };
 }
 
 export interface ExportOptions {
@@ -203,8 +298,9 @@ export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}):
     'x-mockyard-error': true,
   };
   const responses: Obj = {};
+  const errorContent = json({ $ref: `#/components/schemas/${errorName}` });
   for (const { name, description } of Object.values(ERROR_RESPONSES))
-    responses[name] = { description, content: json({ $ref: `#/components/schemas/${errorName}` }) };
+    responses[name] = { description, content: errorContent };
 
   const paths: Record<string, Obj> = {};
   for (const endpoint of model.endpoints) {
@@ -213,18 +309,10 @@ export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}):
     paths[path] = item;
     const method = endpoint.method.toLowerCase();
     if (item[method]) continue;
-    if (endpoint.kind === 'schema') item[method] = schemaOperation(endpoint);
-    else {
-      const parameters = pathParameters(endpoint.path, undefined, undefined);
-      const success: Obj = { description: 'Static answer' };
-      if (endpoint.body !== null || endpoint.status !== 204)
-        success.content = { 'application/json': { schema: {}, example: endpoint.body } };
-      item[method] = {
-        summary: 'Static answer',
-        ...(parameters.length > 0 ? { parameters } : {}),
-        responses: { [String(endpoint.status)]: success },
-      };
-    }
+    item[method] =
+      endpoint.kind === 'schema'
+        ? schemaOperation(endpoint, schemas, errorContent)
+        : staticOperation(endpoint, errorContent);
   }
   return {
     openapi: '3.1.0',

@@ -29,7 +29,7 @@ export function schemaBacked(
   op: OperationInfo,
   schemaOf: (s: unknown) => SchemaInfo | undefined,
   byPath: Map<string, SchemaInfo>,
-): { info: SchemaInfo; operation: Operation; key?: string } | undefined {
+): { info: SchemaInfo; operation: Operation; key?: string; guessed?: boolean } | undefined {
   const item = lastIsParam(op);
   const response = op.responseSchema;
   const listOf = isObj(response) && typeOf(response) === 'array' ? schemaOf(response.items) : undefined;
@@ -71,7 +71,14 @@ export function schemaBacked(
   if (!item) return { info, operation };
   const last = op.params[op.params.length - 1] as string;
   if (LOOKUP_TYPES.has(info.fields.get(last) as FieldType)) return { info, operation };
-  if (LOOKUP_TYPES.has(info.fields.get('id') as FieldType)) return { info, operation, key: 'id' };
+  // `app_slug` → `slug`, `team_id` → `id`: the parameter's own word names the key field.
+  const word = /(?:^|_)(slug|id|name|login|key|code|uuid|number)$|(?<=[a-z])(Slug|Id|Name|Login|Key|Code|Uuid|Number)$/
+    .exec(last)
+    ?.slice(1)
+    .find(Boolean)
+    ?.toLowerCase();
+  if (word && LOOKUP_TYPES.has(info.fields.get(word) as FieldType)) return { info, operation, key: word };
+  if (LOOKUP_TYPES.has(info.fields.get('id') as FieldType)) return { info, operation, key: 'id', guessed: true };
   return undefined;
 }
 

@@ -55,7 +55,8 @@ export function fieldDefinition(type: FieldType, property: unknown, required: bo
   if (isObj(property)) {
     // A Mockyard export marks unique fields (a reference to one needs it to be unique again); its
     // auto-assigned key is marked too, and read-only, and is a key again without saying so.
-    if (property['x-mockyard-unique'] === true && property.readOnly !== true && type !== 'json') options.unique = true;
+    const auto = property.readOnly === true || property['x-mockyard-auto'] === true;
+    if (property['x-mockyard-unique'] === true && !auto && type !== 'json') options.unique = true;
     if (property.default !== undefined && fits(type, property.default)) options.default = toJson(property.default);
     if (typeof property.description === 'string' && property.description.trim())
       options.description = property.description.trim();

@@ -2,7 +2,7 @@
 import type { HttpMethod } from '../../../shared/src/config-schema.js';
 import type { Skipped } from './convert.js';
 import { fieldNameFor } from './import-names.js';
-import { isObj, type Obj, pointer, sampleOf } from './schema-walk.js';
+import { isObj, mergeAllOf, type Obj, pointer, sampleOf } from './schema-walk.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const UNSUPPORTED_METHODS = ['head', 'options', 'trace'] as const;
@@ -21,6 +21,10 @@ export interface OperationInfo {
   responseSchema: unknown;
   responseExample: { value: unknown } | undefined;
   requestSchema: unknown;
+  /** The property names of the request body's schema (JSON or form), when it declares them. */
+  requestFields?: Set<string> | undefined;
+  /** A text template a Mockyard export described (`x-mockyard-body`), with its media type (none: the default). */
+  responseText?: { body: string; contentType: string | undefined };
   /** `x-mockyard: { schema, operation, key }` of a description Mockyard exported. */
   hint: Obj | undefined;
 }
@@ -56,8 +60,21 @@ function jsonMedia(
   return { media, other };
 }
 
-/** The example of a media type object: `example`, or the first of `examples` with a value. */
+/** A text template of a Mockyard export, under its media type. */
+function textTemplate(content: unknown): OperationInfo['responseText'] {
+  if (!isObj(content)) return undefined;
+  for (const [type, media] of Object.entries(content))
+    if (isObj(media) && typeof media['x-mockyard-body'] === 'string')
+      return {
+        body: media['x-mockyard-body'],
+        contentType: media['x-mockyard-content-type'] === 'default' ? undefined : type,
+      };
+  return undefined;
+}
+
+/** The example of a media type object: a Mockyard export's JSON template, `example`, or the first of `examples` with a value. */
 function mediaExample(media: Obj): { value: unknown } | undefined {
+  if (media['x-mockyard-inline'] !== undefined) return { value: media['x-mockyard-inline'] };
   if (media.example !== undefined) return { value: media.example };
   if (isObj(media.examples)) {
     for (const example of Object.values(media.examples))
@@ -115,6 +132,13 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
       };
       const response = success ? responses[success.code] : undefined;
       const responseAt = success ? `${at}/responses/${success.code}` : at;
+      // An answer's headers (a 302's Location, rate-limit headers) are not carried over: said so, one by one.
+      if (isObj(response) && isObj(response.headers))
+        for (const name of Object.keys(response.headers))
+          skipped.push({
+            pointer: `${responseAt}/headers/${pointer(name).slice(2)}`,
+            reason: `response header ${name}: not carried over`,
+          });
       if (isObj(response)) {
         if (swagger2) {
           info.responseSchema = response.schema;
@@ -130,8 +154,12 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
               reason: `non-JSON media types ${produces.join(', ')}: answered as JSON`,
             });
         } else {
-          const { media, other } = jsonMedia(response.content, `${responseAt}/content`, skipped);
-          if (media) {
+          const text = textTemplate(response.content);
+          const { media, other } = text
+            ? { media: undefined, other: undefined }
+            : jsonMedia(response.content, `${responseAt}/content`, skipped);
+          if (text) info.responseText = text;
+          else if (media) {
             info.responseSchema = media.schema;
             info.responseExample = mediaExample(media);
           } else if (other) {
@@ -151,11 +179,22 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
       } else if (isObj(op.requestBody)) {
         const { media } = jsonMedia(op.requestBody.content, `${at}/requestBody/content`, skipped);
         info.requestSchema = media?.schema;
+        // A form body (Stripe's creates) still says which fields a client sends.
+        const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
+        const form = content['application/x-www-form-urlencoded'] ?? content['multipart/form-data'];
+        info.requestFields = requestFields(media?.schema ?? (isObj(form) ? form.schema : undefined));
       }
       out.push(info);
     }
   }
   return out;
+}
+
+/** The properties a request body schema declares (allOf merged), or undefined when it declares none. */
+function requestFields(schema: unknown): Set<string> | undefined {
+  if (!isObj(schema)) return undefined;
+  const merged = mergeAllOf(schema);
+  return isObj(merged.properties) ? new Set(Object.keys(merged.properties)) : undefined;
 }
 
 /** `/pets/{petId}` → `/pets/:petId`; a segment mixing text and a parameter cannot be carried over. */

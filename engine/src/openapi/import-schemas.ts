@@ -71,7 +71,13 @@ export function convertSchemas(
         skipped.push({ pointer: `${fieldAt}/${alternatives}`, reason: `${alternatives}: stored as json` });
       info.fields.set(field, type);
       info.fieldOf.set(rawField, field);
-      definition.properties[field] = fieldDefinition(type, property, field !== 'id' && required.has(rawField));
+      // A field the server makes (readOnly) is in every answer but never sent: a create cannot require it.
+      const readOnly = isObj(property) && mergeAllOf(property).readOnly === true;
+      definition.properties[field] = fieldDefinition(
+        type,
+        property,
+        field !== 'id' && required.has(rawField) && !readOnly,
+      );
     }
     schemas[name] = definition;
     named.set(rawName, name);

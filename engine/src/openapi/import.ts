@@ -10,6 +10,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { stringify } from 'yaml';
 import { validateConfig } from '../config/validate.js';
 import { type Converted, convert, type Rename, type Skipped } from './convert.js';
+import { hideExampleRefs, restoreExampleRefs } from './example-refs.js';
 import { isObj, type Obj } from './schema-walk.js';
 
 export interface ImportSummary {
@@ -42,7 +43,12 @@ export async function loadDescription(source: string): Promise<Obj> {
   if (/^https?:\/\//i.test(source)) await reachable(source);
   let api: unknown;
   try {
-    api = await SwaggerParser.validate(source, {
+    // Read and parsed first, so the `$ref`s inside example data can be hidden from the resolver.
+    const own = await SwaggerParser.parse(source, {
+      resolve: { http: { timeout: 10_000, safeUrlResolver: false } },
+    } as SwaggerParser.Options);
+    hideExampleRefs(own);
+    api = await SwaggerParser.validate(source, own, {
       // The user names the URL, often a local dev server: localhost is allowed (the parser blocks it by default).
       resolve: { http: { timeout: 10_000, safeUrlResolver: false } },
       dereference: { circular: true },
@@ -51,6 +57,7 @@ export async function loadDescription(source: string): Promise<Obj> {
     throw new ImportError(describeLoadError(source, err));
   }
   if (!isObj(api)) throw new ImportError(`${source} is not an OpenAPI description`);
+  restoreExampleRefs(api);
   return api;
 }
 

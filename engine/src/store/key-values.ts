@@ -71,8 +71,8 @@ export function updatePlan(
     mode === 'patch'
       ? schema.fields.filter((f) => writable(f) && record[f.name] !== undefined)
       : schema.fields.filter(writable);
-  const writtenValue = (f: FieldModel): unknown =>
-    record[f.name] !== undefined ? record[f.name] : mode === 'replace' ? (f.default ?? null) : null;
+  // Null is no value: a field sent as null, or left out of a replace, gets its default (README, "Optional fields").
+  const writtenValue = (f: FieldModel): unknown => record[f.name] ?? f.default ?? null;
   return { record, fields, writtenValue };
 }
 
@@ -89,6 +89,9 @@ export function createRecord(
   const problem = recordProblem(schema, body, 'create');
   if (problem) throw new HttpError(400, problem.message, {}, problem.field);
   const record: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  // A record whose key is empty text could never be reached again (`/tags/` is the collection).
+  for (const column of [...schema.lookupColumns, ...(schema.idField ? [schema.idField.name] : [])])
+    if (record[column] === '') throw new HttpError(400, httpMessages.keyEmpty(column), {}, column);
   for (const { column, value } of fixed) {
     const field = schema.fieldMap.get(column) as FieldModel;
     const converted = pathValue(field, value);
@@ -113,7 +116,7 @@ export function createdFields(schema: SchemaModel, record: Record<string, unknow
   for (const f of fields) {
     // A uuid key sent as null is generated like a missing one (as a null integer id is): the column is NOT NULL.
     if (f.autoId === 'uuid' && record[f.name] === null) record[f.name] = randomUUID();
-    else if (record[f.name] === undefined) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
+    else if (record[f.name] == null) record[f.name] = f.autoId === 'uuid' ? randomUUID() : (f.default ?? null);
   }
   return fields;
 }

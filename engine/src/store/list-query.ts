@@ -1,8 +1,10 @@
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
+import { storedDateTime } from '../../../shared/src/field-types.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { HttpError } from '../http-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
+import { pathValue } from './key-values.js';
 import { parseRelations, RELATION_PARAMS } from './list-relations.js';
 import { jsonSortKeys, sortKeys } from './list-sort.js';
 import { pageOf } from './list-window.js';
@@ -72,6 +74,8 @@ function convert(field: FieldModel, param: string, raw: string): QueryValue {
   if (value === null) throw new HttpError(400, httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
   // Strings are bound as sent (not made well-formed as stored ones are): a lone surrogate matches nothing.
   if (field.type === 'json') return JSON.stringify(value);
+  // Compared with the stored form, so `12:00:00.000Z` equals `12:00:00Z` and offsets count.
+  if (field.type === 'datetime') return storedDateTime(value as string) ?? (value as string);
   return value as QueryValue;
 }
 
@@ -104,8 +108,12 @@ export function parseListQuery(
 ): ListQuery {
   const conditions: Condition[] = [];
   const notes: string[] = [];
-  for (const { column, value } of fixed)
+  for (const { column, value } of fixed) {
+    // A nested list's parent key must read as its field's type (`/users/abc/posts` is a 400, as `?authorId=abc` is).
+    const field = schema.fieldMap.get(column);
+    if (field) pathValue(field, value);
     conditions.push({ kind: 'equals', column, values: [value], negate: false, asText: true });
+  }
   let sort: string | undefined;
   let order: string | undefined;
   let sortJson: string | undefined;

@@ -20,10 +20,14 @@ export function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
   return [{ column, descending: order?.toLowerCase() === 'desc' }];
 }
 
-/** `_sort=name,-age` or `_sort=name&_order=desc`. */
+/** `_sort=name,-age` or `_sort=name&_order=desc`; an empty `_sort` or an `_order` other than asc/desc is a 400. */
 export function sortKeys(schema: SchemaModel, sort: string | undefined, order: string | undefined): SortKey[] {
-  if (!sort) return [];
-  const orders = (order ?? '').split(',').map((o) => o.trim().toLowerCase());
+  const orders = order === undefined ? [] : order.split(',').map((o) => o.trim().toLowerCase());
+  if (order !== undefined && !orders.every((o) => o === 'asc' || o === 'desc'))
+    throw new HttpError(400, httpMessages.queryWrongType('_order', 'asc or desc (comma-separated for several)', order));
+  if (sort === undefined) return [];
+  if (sort.trim() === '')
+    throw new HttpError(400, httpMessages.queryWrongType('_sort', 'field names separated by commas', sort));
   return sort.split(',').map((name, i) => {
     let column = name.trim();
     let descending = orders[i] === 'desc' || (orders.length === 1 && orders[0] === 'desc');

@@ -10,7 +10,8 @@ const PAGE_HINT = 'page with _page and _limit, or slice with _start and _end (or
 /** A query parameter that must be a whole number of at least `min`, or 400 naming it. */
 function positiveInt(param: string, raw: string, min: number): number {
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min)
+  // Number('') is 0: an empty value is refused like any other that is not a number.
+  if (raw.trim() === '' || !Number.isSafeInteger(n) || n < min)
     throw new HttpError(
       400,
       httpMessages.queryWrongType(param, min === 0 ? 'a whole number' : 'a positive whole number', raw),

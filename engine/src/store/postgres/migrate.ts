@@ -1,3 +1,4 @@
+import { storedDateTime } from '../../../../shared/src/field-types.js';
 import type { FieldType } from '../../../../shared/src/config-schema.js';
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
 import type { TableMigration } from '../table-migration.js';
@@ -129,8 +130,27 @@ export async function migrateTable(
   if (orderColumn(schema) === SEQ_COLUMN && !columns.some((c) => c.name === SEQ_COLUMN))
     await db.exec(`ALTER TABLE ${t} ADD COLUMN ${ident(SEQ_COLUMN)} bigint GENERATED ALWAYS AS IDENTITY`);
   await record(db, pgSchema, schema, info.recorded);
+  for (const field of schema.fields) if (field.type === 'datetime') await normaliseDateTimes(db, t, field.name);
   await syncIndexes(db, pgSchema, schema, info.indexes);
   return result;
+}
+
+/**
+ * Rewrites datetimes stored as written (before they were stored in UTC to the millisecond) in the
+ * stored form, so filters compare instants, as the SQLite migration does. Other text is kept.
+ */
+async function normaliseDateTimes(db: Connection, t: string, column: string): Promise<void> {
+  const col = ident(column);
+  const rows = await db.query(
+    `SELECT ctid::text, ${col}::text FROM ${t} WHERE ${col} IS NOT NULL AND ${col}::text !~ '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$'`,
+    [],
+    { named: false },
+  );
+  for (const [ctid, value] of rows) {
+    const stored = storedDateTime(String(value));
+    if (stored !== undefined)
+      await db.query(`UPDATE ${t} SET ${col} = $1 WHERE ctid = $2::tid`, [stored, String(ctid)], { named: false });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
  * Values on their way into PostgreSQL: record values as bound parameters, path values (text) as the
  * column's type reads them, and the key rules a create and an update share with the SQLite store.
  */
+import { storedDateTime } from '../../../../shared/src/field-types.js';
 import { fromText } from '../../../../shared/src/field-text.js';
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
 import { createdFields, wellFormed } from '../key-values.js';
@@ -18,6 +19,8 @@ export const castOf = (field: FieldModel): string =>
 export function pgValue(field: FieldModel, value: unknown): PgValue {
   if (value === null || value === undefined) return null;
   if (field.type === 'json' && field.autoId === undefined) return JSON.stringify(value);
+  // Stored as UTC to the millisecond, so text order is instant order (README, "Datetimes").
+  if (field.type === 'datetime' && typeof value === 'string') return storedDateTime(value) ?? wellFormed(value);
   if (typeof value === 'string') return wellFormed(value);
   return value as number | boolean;
 }

@@ -6,7 +6,7 @@ import type { Problem } from '../../../../shared/src/problems.js';
 import { hiddenColumnWarnings, type TableMigration } from '../table-migration.js';
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import { fromPackage } from '../../package-root.js';
-import { migrateTable } from './migrate.js';
+import { migrateTable, tableExists } from './migrate.js';
 import { PageCache } from './page-cache.js';
 import { SqliteTableStore as TableStore, type TableChange } from './table-store.js';
 
@@ -146,6 +146,9 @@ export function resetStore(db: Database.Database, model: ServiceModel, only?: st
     for (const schema of model.schemas.values()) {
       if (only !== undefined && schema.name !== only) continue;
       db.prepare(`DELETE FROM "${schema.table}"`).run();
+      // Auto ids start again at 1 after a reset, as on PostgreSQL (AUTOINCREMENT remembers the largest one).
+      if (schema.idField?.autoId === 'integer' && tableExists(db, 'sqlite_sequence'))
+        db.prepare('DELETE FROM sqlite_sequence WHERE name = ?').run(schema.table);
       const rows = model.seed.get(schema.name) ?? [];
       insertSeed(new TableStore(db, schema, () => {}), rows);
       counts[schema.table] = rows.length;

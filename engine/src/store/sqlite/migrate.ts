@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { FieldType } from '../../../../shared/src/config-schema.js';
+import { storedDateTime } from '../../../../shared/src/field-types.js';
 import type { SchemaModel } from '../../model/service-model.js';
 import type { TableMigration } from '../table-migration.js';
 import { AFFINITY, columnDefinition, ident, lookupIndexName, uniqueIndexName } from './sql.js';
@@ -18,8 +19,16 @@ const UUID_SQL =
   "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || " +
   "substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))";
 
-const tableExists = (db: Database.Database, table: string): boolean =>
+export const tableExists = (db: Database.Database, table: string): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+
+/** Whether the table's integer key was declared without AUTOINCREMENT (tables made before ids were never reused). */
+function reusesIds(db: Database.Database, table: string): boolean {
+  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as
+    | { sql: string }
+    | undefined;
+  return row !== undefined && !/\bAUTOINCREMENT\b/i.test(row.sql);
+}
 
 function recordedTypes(db: Database.Database, table: string): Map<string, FieldType> {
   const rows = db.prepare(`SELECT column_name, field_type FROM ${META_TABLE} WHERE table_name = ?`).all(table) as {
@@ -56,6 +65,24 @@ function rebuild(db: Database.Database, schema: SchemaModel, columns: ColumnInfo
   db.exec(`INSERT INTO ${ident(temp)} (${list}) SELECT ${values} FROM ${ident(table)}`);
   db.exec(`DROP TABLE ${ident(table)}`);
   db.exec(`ALTER TABLE ${ident(temp)} RENAME TO ${ident(table)}`);
+}
+
+const STORED_GLOB = '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+/**
+ * Rewrites datetimes stored as written (before they were stored in UTC to the millisecond) in the
+ * stored form, so filters compare instants. Text that is no datetime is kept as it is.
+ */
+function normaliseDateTimes(db: Database.Database, table: string, column: string): void {
+  const col = ident(column);
+  const rows = db
+    .prepare(`SELECT rowid AS r, ${col} AS v FROM ${ident(table)} WHERE typeof(${col}) = 'text' AND ${col} NOT GLOB ?`)
+    .all(STORED_GLOB) as { r: number; v: string }[];
+  const update = db.prepare(`UPDATE ${ident(table)} SET ${col} = ? WHERE rowid = ?`);
+  for (const { r, v } of rows) {
+    const stored = storedDateTime(v);
+    if (stored !== undefined) update.run(stored, r);
+  }
 }
 
 /** Refuses to make a column unique while two rows share a value, saying which value, instead of SQLite's terse error. */
@@ -136,6 +163,8 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
         needsRebuild = true;
       }
     }
+    // The rebuild copies every id, and AUTOINCREMENT then starts past the largest one kept.
+    if (schema.idField?.autoId === 'integer' && reusesIds(db, table)) needsRebuild = true;
     const hidden = columns.filter((c) => !schema.fieldMap.has(c.name));
     result.hiddenColumns = hidden.map((c) => c.name);
     // A hidden NOT NULL column (e.g. a removed UUID `id`) would make every insert fail; the rebuild keeps its data without the constraint.
@@ -150,6 +179,7 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
   );
   for (const field of schema.fields)
     if (recorded.get(field.name) !== field.type) record.run(table, field.name, field.type);
+  for (const field of schema.fields) if (field.type === 'datetime') normaliseDateTimes(db, table, field.name);
   syncIndexes(db, schema);
   return result;
 }

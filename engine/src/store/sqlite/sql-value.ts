@@ -1,3 +1,4 @@
+import { storedDateTime } from '../../../../shared/src/field-types.js';
 import type { FieldModel } from '../../model/service-model.js';
 import { wellFormed } from '../key-values.js';
 
@@ -9,6 +10,9 @@ export function toSqlValue(field: FieldModel, value: unknown): string | number |
       return value ? 1 : 0;
     case 'json':
       return JSON.stringify(value);
+    case 'datetime':
+      // Stored as UTC to the millisecond, so text order is instant order (README, "Datetimes").
+      return typeof value === 'string' ? (storedDateTime(value) ?? wellFormed(value)) : (value as number);
     default:
       return typeof value === 'string' ? wellFormed(value) : (value as number);
   }

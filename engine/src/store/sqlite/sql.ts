@@ -57,7 +57,9 @@ export function relationsJsonExpr(json: string, relations: readonly RelationMode
 }
 
 export function columnDefinition(field: FieldModel): string {
-  if (field.autoId === 'integer') return `${ident(field.name)} INTEGER PRIMARY KEY`;
+  // AUTOINCREMENT: an id is never given again after its record is deleted (a reference to it would
+  // name an unrelated record), as PostgreSQL's identity never does.
+  if (field.autoId === 'integer') return `${ident(field.name)} INTEGER PRIMARY KEY AUTOINCREMENT`;
   if (field.autoId === 'uuid') return `${ident(field.name)} TEXT PRIMARY KEY NOT NULL`;
   return `${ident(field.name)} ${AFFINITY[field.type]}`;
 }

@@ -1,0 +1,121 @@
+/**
+ * The exported description says what the server does: optional fields may be null, unknown fields
+ * are refused, every status the server gives is declared, text templates keep their media type,
+ * and the constraints the server enforces are written down. Importing the export gives the text
+ * template back.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { parse } from 'yaml';
+import { fromPackage } from '../src/package-root.js';
+import { exportConfig } from '../src/openapi/export-config.js';
+import { importDescription } from '../src/openapi/import.js';
+import type { Obj } from '../src/openapi/schema-walk.js';
+import { yaml } from './helpers.js';
+
+const exported = (text: string, path = '/tmp/api.yaml'): Obj => {
+  const result = exportConfig(text, path, 'json');
+  assert.ok(result.ok, 'the config exports');
+  return result.document as Obj;
+};
+// biome-ignore lint/suspicious/noExplicitAny: walking a JSON document in a test
+const at = (doc: Obj, ...keys: string[]): any => keys.reduce<any>((o, k) => o?.[k], doc);
+
+const DYNAMIC = readFileSync(fromPackage('examples', 'dynamic.yaml'), 'utf8');
+
+const RELATIONS = yaml`
+  schemas:
+    Author:
+      properties:
+        id: integer
+        name: { type: string, required: true }
+        data: { type: json, required: true }
+    Book:
+      properties:
+        id: integer
+        title: string
+        authorId: { type: integer, references: Author, onDelete: restrict }
+  endpoints:
+    - resource: Author
+    - resource: Book
+`;
+
+test('optional fields are nullable, required ones are not, and a required json field refuses null', () => {
+  const doc = exported(RELATIONS);
+  const author = at(doc, 'components', 'schemas', 'Author');
+  const book = at(doc, 'components', 'schemas', 'Book');
+  assert.equal(author.properties.name.type, 'string');
+  assert.deepEqual(author.properties.data.type, ['object', 'array', 'string', 'number', 'integer', 'boolean']);
+  assert.deepEqual(book.properties.title.type, ['string', 'null']);
+  assert.deepEqual(book.properties.authorId.type, ['integer', 'null']);
+  assert.equal(book.properties.id.type, 'integer', 'the key always has a value');
+});
+
+test('components refuse unknown properties, and a GET with relations writes the record out', () => {
+  const doc = exported(RELATIONS);
+  assert.equal(at(doc, 'components', 'schemas', 'Book', 'additionalProperties'), false);
+  const item = at(doc, 'paths', '/books/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema');
+  assert.equal(item.additionalProperties, false);
+  assert.ok(item.properties.author && item.properties.title);
+  const patch = at(doc, 'paths', '/books/{id}', 'patch', 'requestBody', 'content', 'application/json', 'schema');
+  assert.equal(patch.additionalProperties, false);
+});
+
+test('the statuses the server gives are declared: 400 for relations, 409 under restrict, 406 and XML', () => {
+  const doc = exported(RELATIONS);
+  const get = at(doc, 'paths', '/authors/{id}', 'get', 'responses');
+  assert.ok(get['400'], 'a bad _embed name');
+  assert.ok(get['406']);
+  assert.deepEqual(Object.keys(get['200'].content), ['application/json', 'application/xml', 'text/xml']);
+  assert.ok(at(doc, 'paths', '/authors/{id}', 'delete', 'responses', '409'), 'a book still references it');
+  assert.equal(at(doc, 'paths', '/books/{id}', 'delete', 'responses', '409'), undefined);
+});
+
+test("rule and fault statuses, text templates and templated headers are described as they're served", () => {
+  const doc = exported(DYNAMIC, '/tmp/dynamic.yaml');
+  const login = at(doc, 'paths', '/login', 'post', 'responses');
+  assert.deepEqual(Object.keys(login).sort(), ['200', '401', '403', '406', '429']);
+  assert.equal(login['429'].headers['Retry-After'].schema.const, '30');
+  assert.equal(at(doc, 'paths', '/flaky', 'get', 'responses', '503', 'description'), 'Answered by a rule or a fault.');
+  const csv = at(doc, 'paths', '/report.csv', 'get', 'responses', '200', 'content');
+  assert.deepEqual(Object.keys(csv), ['text/csv']);
+  assert.match(csv['text/csv']['x-mockyard-body'], /^row,name/);
+  const echo = at(doc, 'paths', '/echo/{id}', 'post', 'responses', '200');
+  assert.equal(echo.content['application/json'].example, undefined, 'no raw template as an example');
+  assert.equal(echo.content['application/json']['x-mockyard-inline'].requestId, '{{uuid}}');
+  assert.match(echo.headers['X-Echo-Id'].description, /request\.params\.id/);
+});
+
+test('constraints the server enforces are declared: _sort names, safe integers, non-empty path text, no readOnly id', () => {
+  const doc = exported(RELATIONS);
+  const params = at(doc, 'paths', '/books', 'get', 'parameters') as Obj[];
+  const sort = params.find((p) => p.name === '_sort') as Obj;
+  const pattern = new RegExp(at(sort, 'schema', 'pattern'));
+  assert.ok(pattern.test('title,-id'));
+  assert.ok(!pattern.test('nope'));
+  const id = at(doc, 'components', 'schemas', 'Book', 'properties', 'id');
+  assert.equal(id.maximum, Number.MAX_SAFE_INTEGER);
+  assert.equal(id.readOnly, undefined);
+  const text = exported(yaml`
+    schemas:
+      Tag:
+        properties:
+          code: { type: string, unique: true }
+    endpoints:
+      - resource: Tag
+        key: code
+  `);
+  assert.equal(at(text, 'paths', '/tags/{code}', 'get', 'parameters', '0', 'schema', 'minLength'), 1);
+});
+
+test('importing the export gives a text template back as a text template, and a JSON template as written', () => {
+  const doc = exported(DYNAMIC, '/tmp/dynamic.yaml');
+  const config = parse(importDescription(doc, 'dynamic.json').text) as Obj;
+  const endpoints = config.endpoints as Obj[];
+  const csv = endpoints.find((e) => e.path === '/report.csv') as Obj;
+  assert.equal(at(csv, 'response', 'contentType'), 'text/csv');
+  assert.match(at(csv, 'response', 'body'), /\{\{#repeat 3\}\}/);
+  const echo = endpoints.find((e) => e.path === '/echo/:id') as Obj;
+  assert.equal(at(echo, 'response', 'inline', 'requestId'), '{{uuid}}');
+});

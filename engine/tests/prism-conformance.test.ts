@@ -1,0 +1,185 @@
+/**
+ * The exported description, judged by an independent tool: each example config (and configs the
+ * suite builds) is exported, served, and put behind Stoplight Prism's validating proxy; a set of
+ * requests the description allows goes through it, and every answer must match the description
+ * (status, content type, headers, body schema). Prism reports a mismatch as a violation.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, test } from 'node:test';
+import { fromPackage } from '../src/package-root.js';
+import { exportConfig } from '../src/openapi/export-config.js';
+import { BLOG_CONFIG } from './http-fixtures.js';
+import { serve, yaml } from './helpers.js';
+import { startPrism, type Violation, violationsOf } from './prism-proxy.js';
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The status the mock must answer (through Prism); a violation turns it into Prism's 500. */
+  status: number;
+}
+
+const RESTRICT_CONFIG = yaml`
+  schemas:
+    Author:
+      properties:
+        id: integer
+        name: { type: string, required: true }
+    Book:
+      properties:
+        id: integer
+        title: { type: string, required: true }
+        authorId: { type: integer, references: Author, onDelete: restrict }
+  endpoints:
+    - resource: Author
+    - resource: Book
+  seed:
+    Author:
+      - { name: Ursula }
+    Book:
+      - { title: Earthsea, authorId: 1 }
+`;
+
+const json = (method: string, path: string, body: unknown, status: number): Call => ({ method, path, body, status });
+const get = (path: string, status = 200, headers?: Record<string, string>): Call => ({
+  method: 'GET',
+  path,
+  status,
+  ...(headers ? { headers } : {}),
+});
+
+const CASES: { name: string; config: string; calls: Call[] }[] = [
+  {
+    name: 'examples/blog.yaml',
+    config: readFileSync(fromPackage('examples', 'blog.yaml'), 'utf8'),
+    calls: [
+      get('/health'),
+      get('/users'),
+      get('/users/1'),
+      get('/users/99', 404),
+      get('/users/1', 200, { accept: 'application/xml' }),
+      get('/users/1', 406, { accept: 'image/png' }),
+      json('POST', '/users', { name: 'Grace', email: 'grace@example.com' }, 201),
+      json('POST', '/users', { name: 'Again', email: 'grace@example.com' }, 409),
+      json('PATCH', '/users/1', { admin: false }, 200),
+      json('PUT', '/users/2', { name: 'Alan M. Turing', email: 'alan@example.com' }, 200),
+      get('/posts'),
+      get('/posts?_sort=title&_order=desc&_limit=5&_page=1'),
+      get('/posts/hello-world'),
+      get('/posts/hello-world?_expand=author'),
+      get('/posts/nowhere', 404),
+      json('POST', '/posts', { slug: 'second', title: 'Second' }, 201),
+      json('PATCH', '/posts/second', { title: 'Second, again' }, 200),
+      get('/users/1/posts'),
+      get('/users/1/posts?_expand=author'),
+      { method: 'DELETE', path: '/posts/second', status: 204 },
+      { method: 'DELETE', path: '/users/3', status: 204 },
+    ],
+  },
+  {
+    name: 'examples/dynamic.yaml',
+    config: readFileSync(fromPackage('examples', 'dynamic.yaml'), 'utf8'),
+    calls: [
+      get('/users'),
+      json('POST', '/echo/7', { age: 31, tags: ['a'], people: [{ name: 'x' }], owner: { name: 'o', email: 'e' } }, 200),
+      get('/report.csv'),
+      json('POST', '/login', { user: 'ada', password: 'right' }, 200),
+      json('POST', '/login', { user: 'ada', password: 'wrong' }, 401),
+      json('POST', '/login', { user: 'root' }, 403),
+      json('POST', '/login', { user: 'ada', attempts: 5 }, 429),
+      get('/users/1/profile'),
+      get('/users/0/profile', 404),
+      get('/users/1/profile', 503, { 'x-maintenance': '1' }),
+      get('/users/1/profile?trace=1'),
+    ],
+  },
+  {
+    name: 'examples/spec-shapes.yaml',
+    config: readFileSync(fromPackage('examples', 'spec-shapes.yaml'), 'utf8'),
+    calls: [
+      get('/health'),
+      json('POST', '/users', { name: 'Ada' }, 201),
+      get('/users'),
+      get('/users/1'),
+      json('PATCH', '/users/1', { email: 'ada@example.com' }, 200),
+      json('POST', '/accounts', { guid: 'g-1', owner: 'Ada' }, 201),
+      get('/accounts/g-1'),
+      json('POST', '/posts', { slug: 'a', title: 'A' }, 201),
+      get('/posts/a'),
+      { method: 'DELETE', path: '/users/1', status: 204 },
+    ],
+  },
+  {
+    name: 'the suite’s blog fixture',
+    config: BLOG_CONFIG,
+    calls: [
+      json('POST', '/users', { name: 'Ada', age: 36, born: '1815-12-10T00:00:00Z', meta: { a: 1 } }, 201),
+      get('/users'),
+      get('/users/1'),
+      json('POST', '/users/1/posts', { slug: 'one' }, 201),
+      get('/posts/one'),
+      json('PATCH', '/posts/one', { title: 'One' }, 200),
+      { method: 'DELETE', path: '/posts/one', status: 200 },
+      json('POST', '/accounts', { guid: 'x1', name: 'X' }, 201),
+      get('/accounts/x1'),
+      json('POST', '/notes', { text: 'hi' }, 201),
+      get('/notes'),
+    ],
+  },
+  {
+    name: 'a config with onDelete: restrict',
+    config: RESTRICT_CONFIG,
+    calls: [
+      get('/authors/1?_embed=books'),
+      get('/books/1?_expand=author'),
+      { method: 'DELETE', path: '/authors/1', status: 409 },
+      { method: 'DELETE', path: '/books/1', status: 204 },
+      { method: 'DELETE', path: '/authors/1', status: 204 },
+    ],
+  },
+];
+
+/** Every violation Prism reported, by config, so the failure message lists them all. */
+const found: string[] = [];
+after(() => {
+  if (found.length > 0) console.log(`prism violations: ${found.length}\n${found.join('\n')}`);
+});
+
+for (const { name, config, calls } of CASES)
+  test(`Prism's validating proxy finds no violation in the answers of ${name}`, { timeout: 120_000 }, async () => {
+    const served = await serve(config);
+    try {
+      const exported = exportConfig(config, served.configPath, 'json');
+      assert.ok(exported.ok, 'the config exports');
+      const prism = await startPrism(exported.document, served.url, served.dir);
+      const violations: string[] = [];
+      const statuses: string[] = [];
+      try {
+        for (const call of calls) {
+          const headers: Record<string, string> = { ...call.headers };
+          if (call.body !== undefined) headers['content-type'] = 'application/json';
+          const response = await fetch(`${prism.url}${call.path}`, {
+            method: call.method,
+            headers,
+            signal: AbortSignal.timeout(10_000),
+            ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+          });
+          const seen: Violation[] = await violationsOf(response);
+          await response.arrayBuffer();
+          for (const v of seen) violations.push(`${call.method} ${call.path}: ${v.location.join('.')} ${v.message}`);
+          if (seen.length === 0 && response.status !== call.status)
+            statuses.push(`${call.method} ${call.path}: ${response.status}, expected ${call.status}`);
+        }
+      } finally {
+        await prism.close();
+      }
+      found.push(...violations.map((v) => `${name}: ${v}`));
+      assert.deepEqual(violations, [], `${violations.length} violations`);
+      assert.deepEqual(statuses, []);
+    } finally {
+      await served.close();
+    }
+  });
