@@ -105,9 +105,7 @@ export function compileServer(
         ? server.admin.token
         : undefined;
   const adminHosts =
-    server.admin && typeof server.admin === 'object' && server.admin.hosts
-      ? server.admin.hosts.map((h) => h.toLowerCase())
-      : [];
+    server.admin && typeof server.admin === 'object' ? server.admin.hosts?.map((h) => h.toLowerCase()) : undefined;
   return {
     port: server.port ?? options.defaultPort ?? DEFAULT_PORT,
     host,
@@ -117,7 +115,7 @@ export function compileServer(
     latency,
     bodyLimit: server.bodyLimit ?? DEFAULT_REQUEST_BODY_BYTES,
     adminToken,
-    adminHosts,
+    ...(adminHosts?.length ? { adminHosts } : {}),
     ...(server.seed !== undefined ? { seed: server.seed } : {}),
     ...(server.openapi === true ? { openapi: true } : {}),
     ...(server.proxy !== undefined ? { proxy: server.proxy } : {}),
