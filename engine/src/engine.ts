@@ -16,9 +16,10 @@ import { proxyHook } from './http/proxy.js';
 import { type RecordMode, RecordSwitch } from './record/switch.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
-import { storeHttpError } from './http/store-status.js';
 import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
+import { ChangeFeed } from './records/record-change.js';
+import type { RecordService } from './records/record-service.js';
 import { overrideServer } from './server-overrides.js';
 import { randomHex } from './on-demand.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
@@ -51,6 +52,12 @@ export class Engine extends TypedEmitter<EngineEvents> {
   });
 
   private token: string | undefined;
+
+  /** Numbers the record service's changes across versions and hands them to `recordChanged` listeners. */
+  private readonly changes = new ChangeFeed(
+    (change) => this.emit('recordChanged', change),
+    () => this.hasListeners('recordChanged'),
+  );
 
   /** The admin API's token when the config says `admin: true` or the CLI --admin; stable across reloads, made on first use. */
   get adminToken(): string {
@@ -118,8 +125,13 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const current = { db: this.db, location: this.dbLocation };
     const opened = await storeFor(current, model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
-    const built = await buildRuntime(model, opened.db, this.hooks(model), this.runtime, (schema, change) =>
-      this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
+    const built = await buildRuntime(
+      model,
+      opened.db,
+      this.hooks(model),
+      this.runtime,
+      (schema, change) => this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
+      this.changes,
     );
     if ('failure' in built) {
       if (opened.fresh) await opened.db.close();
@@ -141,7 +153,6 @@ export class Engine extends TypedEmitter<EngineEvents> {
       onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
       admin: model.server.adminToken ? this.admin : undefined,
       onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
-      storeFailure: storeHttpError,
       openapi: openApiDocHook(model, basename(config, extname(config))),
       proxy: proxyHook(model.server, this.recorder),
     };
@@ -239,14 +250,23 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   /** The live store of a schema's table, for the studio's data browser. */
   tableStore(schemaName: string): TableStore | undefined {
-    return this.runtime?.stores.get(schemaName);
+    return this.runtime?.records.stores.get(schemaName);
+  }
+
+  /**
+   * The records of the applied config: what the HTTP endpoints and the studio read and write
+   * through (records/). Its writes are told as `recordChanged` events, once each, in commit order.
+   */
+  get records(): RecordService | undefined {
+    return this.runtime?.records;
   }
 
   /** Puts every table (or one schema's) back to the config's `seed:` rows. */
   reset(schemaName?: string): MaybePromise<Record<string, number>> {
     const model = this.model;
-    if (!model || !this.db) throw new Error('No config applied.');
-    return after(this.db.reset(model, schemaName), (counts) => {
+    const records = this.runtime?.records;
+    if (!model || !records) throw new Error('No config applied.');
+    return after(records.reset(schemaName), (counts) => {
       for (const schema of model.schemas.values()) {
         if (schemaName === undefined || schema.name === schemaName)
           this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });

@@ -5,7 +5,8 @@
  * (schema-backed) the table operation. Each matched rule, fault and delay is noted in the log.
  */
 import { STATUS_CODES } from 'node:http';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
+import { HttpError } from './http-error.js';
 import type { DynamicModel, FaultModel, ResponseModel, RuleModel } from '../model/dynamic-model.js';
 import { type EndpointModel, endpointName } from '../model/service-model.js';
 import { FakerSource } from '../templates/faker-source.js';
@@ -84,7 +85,7 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
     try {
       return step();
     } catch (err) {
-      if (err instanceof HttpError) throw err;
+      if (err instanceof HttpError || err instanceof DomainError) throw err;
       const detail = err instanceof Error ? err.message : String(err);
       throw new HttpError(500, `The template of endpoint ${name} failed: ${detail}`);
     }

@@ -1,6 +1,6 @@
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
 import { parseRelations, RELATION_PARAMS } from './list-relations.js';
@@ -69,7 +69,7 @@ export interface ListQuery {
 function convert(field: FieldModel, param: string, raw: string): QueryValue {
   const converted = fromText(field.type, raw);
   const value = converted.ok ? converted.value : null;
-  if (value === null) throw new HttpError(400, httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
+  if (value === null) throw new DomainError('invalid', httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
   // Strings are bound as sent (not made well-formed as stored ones are): a lone surrogate matches nothing.
   if (field.type === 'json') return JSON.stringify(value);
   return value as QueryValue;
@@ -171,8 +171,8 @@ export function parseListQuery(
     else for (const value of values) conditions.push({ kind: 'compare', column, op: COMPARE[op], value });
   }
   if (sortJson !== undefined && sort !== undefined)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       httpMessages.queryConflict('sort', '_sort', 'sort with _sort and _order, or with sort=[field,order]'),
     );
   const simpleRest = sortJson !== undefined || filter !== undefined || window.has('range');

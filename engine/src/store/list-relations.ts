@@ -1,5 +1,5 @@
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { RelationModel, SchemaModel } from '../model/service-model.js';
 
 /** The query parameters that ask for related records. */
@@ -21,7 +21,10 @@ export function parseRelations(schema: SchemaModel, query: URLSearchParams | und
         if (trimmed === '') continue;
         const relation = known.get(trimmed);
         if (!relation)
-          throw new HttpError(400, httpMessages.unknownRelation(param, trimmed, schema.name, [...known.keys()]));
+          throw new DomainError(
+            'invalid',
+            httpMessages.unknownRelation(param, trimmed, schema.name, [...known.keys()]),
+          );
         if (!relations.includes(relation)) relations.push(relation);
       }
     }

@@ -1,5 +1,5 @@
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
 import type { SortKey } from './list-query.js';
@@ -16,7 +16,8 @@ export function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
       typeof v[0] === 'string' &&
       (v[1] === undefined || (typeof v[1] === 'string' && /^(asc|desc)$/i.test(v[1]))),
   ) as [string, string | undefined];
-  if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
+  if (!schema.fieldMap.has(column))
+    throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
   return [{ column, descending: order?.toLowerCase() === 'desc' }];
 }
 
@@ -31,7 +32,8 @@ export function sortKeys(schema: SchemaModel, sort: string | undefined, order: s
       column = column.slice(1);
       descending = true;
     }
-    if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
+    if (!schema.fieldMap.has(column))
+      throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
     return { column, descending };
   });
 }

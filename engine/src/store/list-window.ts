@@ -1,5 +1,5 @@
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { jsonParam, wholeNumber } from './json-param.js';
 import type { ListQuery } from './list-query.js';
 
@@ -11,8 +11,8 @@ const PAGE_HINT = 'page with _page and _limit, or slice with _start and _end (or
 function positiveInt(param: string, raw: string, min: number): number {
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n < min)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       httpMessages.queryWrongType(param, min === 0 ? 'a whole number' : 'a positive whole number', raw),
     );
   return n;
@@ -25,7 +25,7 @@ export function pageOf(
 ): Pick<ListQuery, 'limit' | 'offset' | 'page' | 'paged' | 'window'> {
   const has = (p: string): boolean => given.has(p);
   const clash = (first: string, second: string, hint: string): never => {
-    throw new HttpError(400, httpMessages.queryConflict(first, second, hint));
+    throw new DomainError('invalid', httpMessages.queryConflict(first, second, hint));
   };
   if (has('range')) {
     const other = ['_page', '_start', '_end', '_limit'].find(has);

@@ -6,7 +6,7 @@ import type { Problem } from '../../../shared/src/problems.js';
 import type { LogSettings, PortOrigin, ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
 import { declaredPort, withServerPort } from '../config/edit-config.js';
 import { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
 import { writeConfigFile } from './config-file.js';
@@ -221,7 +221,7 @@ export class StudioSession extends TypedEmitter<Events> {
    * save (validated, applied). Afterwards the config's port counts again, not the studio's override.
    */
   async writePort(port: number): Promise<{ applied: boolean; problems: Problem[] }> {
-    if (!isPort(port)) throw new HttpError(400, portMessage('Port', port));
+    if (!isPort(port)) throw new DomainError('invalid', portMessage('Port', port));
     const text = withServerPort(this.savedText, port);
     const override = this.engine.portOverride;
     // Dropped before the save, so that applying it listens on the port it wrote.
@@ -277,7 +277,7 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   async setPort(port: number): Promise<ServerStatus> {
-    if (!isPort(port)) throw new HttpError(400, portMessage('Port', port));
+    if (!isPort(port)) throw new DomainError('invalid', portMessage('Port', port));
     const wasRunning = this.engine.listening || this.serverError !== undefined;
     this.serverError = undefined;
     this.chosenPort = port;
