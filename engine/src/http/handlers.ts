@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import { LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import type { FaultKind } from '../../../shared/src/config-schema.js';
 import type { DynamicModel } from '../model/dynamic-model.js';
 import type { EndpointModel, LatencyModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
 import { snakeCase } from '../model/table-name.js';
-import { type ListQuery, parseListQuery } from '../store/list-query.js';
+import { type ListQuery, listNoteText, parseListQuery } from '../store/list-query.js';
 import { parseRelations } from '../store/list-relations.js';
 import { after } from '../store/store.js';
 import { locationFor } from '../records/location.js';
@@ -56,12 +57,13 @@ function linkHeader(ctx: RequestContext, list: ListQuery, total: number): string
   const at = (offset: number): string => {
     const query = new URLSearchParams(ctx.searchParams);
     if (window === 'page') {
-      query.set('_page', String(offset / step + 1));
-      query.set('_limit', String(limit));
-    } else if (window === 'range') query.set('range', `[${offset},${offset + limit - 1}]`);
+      query.set(LIST_PARAM.page, String(offset / step + 1));
+      query.set(LIST_PARAM.limit, String(limit));
+    } else if (window === 'range') query.set(LIST_PARAM.range, `[${offset},${offset + limit - 1}]`);
     else {
-      query.set('_start', String(offset));
-      query.set(window === 'start-end' ? '_end' : '_limit', String(window === 'start-end' ? offset + limit : limit));
+      query.set(LIST_PARAM.start, String(offset));
+      if (window === 'start-end') query.set(LIST_PARAM.end, String(offset + limit));
+      else query.set(LIST_PARAM.limit, String(limit));
     }
     return `<${base}?${query.toString()}>`;
   };
@@ -95,7 +97,7 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
     case 'list':
       return (ctx) => {
         const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx));
-        if (query.notes.length) ctx.notes.push(...query.notes);
+        for (const note of query.notes) ctx.notes.push(listNoteText(endpoint.schema, note));
         return after(records.list(query), ({ body, total }): Reply => {
           const headers: Record<string, string> = { 'X-Total-Count': String(total) };
           if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query, total);

@@ -1,15 +1,25 @@
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
+import { FILTER_OPERATORS, type FilterOperator, LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
-import { parseRelations, RELATION_PARAMS } from './list-relations.js';
+import { parseRelations } from './list-relations.js';
 import { jsonSortKeys, sortKeys } from './list-sort.js';
 import { pageOf } from './list-window.js';
 
-type Operator = 'gte' | 'lte' | 'gt' | 'lt' | 'ne' | 'like';
-const SUFFIX = /^(.+)_(gte|lte|gt|lt|ne|like)$/;
-const RESERVED = new Set(['_sort', '_order', '_page', '_limit', '_start', '_end', 'q']);
+type Operator = FilterOperator;
+const SUFFIX = new RegExp(`^(.+)_(${FILTER_OPERATORS.join('|')})$`);
+const { sort: SORT, order: ORDER, search: SEARCH } = LIST_PARAM;
+const RESERVED = new Set<string>([
+  SORT,
+  ORDER,
+  LIST_PARAM.page,
+  LIST_PARAM.limit,
+  LIST_PARAM.start,
+  LIST_PARAM.end,
+  SEARCH,
+]);
 
 /** A filter value as the field's type reads it: a JSON field's value is its JSON text. */
 export type QueryValue = string | number | boolean;
@@ -27,6 +37,30 @@ export type Condition =
   | { kind: 'equals'; column: string; values: QueryValue[]; negate: boolean; asText?: boolean }
   | { kind: 'compare'; column: string; op: '<' | '<=' | '>' | '>='; value: QueryValue }
   | { kind: 'contains'; columns: string[]; text: string };
+
+/**
+ * Something the list query passed over, for the caller to word: the request log says it in one
+ * sentence (listNoteText), the studio's filter box in its own terms.
+ * - `unknown_param`: a parameter that is no field and no list parameter (a typo such as `nmae`).
+ * - `no_text_fields`: `q` on a schema without text or date fields.
+ * - `limit_capped`: more rows asked for than MAX_LIMIT; `asked` by `what` (`_limit`, `range of`, `_end - _start of`).
+ */
+export type ListNote =
+  | { kind: 'unknown_param'; param: string }
+  | { kind: 'no_text_fields' }
+  | { kind: 'limit_capped'; what: string; asked: number; max: number };
+
+/** A note as the request log shows it, e.g. "ignored query parameter 'nmae' (not a field of User)". */
+export function listNoteText(schema: SchemaModel, note: ListNote): string {
+  switch (note.kind) {
+    case 'unknown_param':
+      return `ignored query parameter '${note.param}' (not a field of ${schema.name})`;
+    case 'no_text_fields':
+      return `q ignored: ${schema.name} has no text fields`;
+    case 'limit_capped':
+      return `${note.what} ${note.asked} capped at ${note.max}`;
+  }
+}
 
 export interface SortKey {
   column: string;
@@ -52,7 +86,7 @@ export interface ListQuery {
   page: number;
   /** Whether the client asked for a page, so Link headers are due. */
   paged: boolean;
-  notes: string[];
+  notes: ListNote[];
   /** How the client named the page (for Link headers). */
   window: ListWindow;
   /** A simple-REST request (`sort`, `range` or `filter` as JSON): answered with Content-Range too. */
@@ -89,7 +123,8 @@ function filterParams(raw: string): { param: string; values: string[] }[] {
     .map(([param, value]) => ({ param, values: Array.isArray(value) ? value.map(text) : [text(value)] }));
 }
 
-const SIMPLE_REST = ['sort', 'range', 'filter'] as const;
+const SIMPLE_REST: readonly string[] = [LIST_PARAM.sortJson, LIST_PARAM.range, LIST_PARAM.filter];
+const RELATION_PARAMS: readonly string[] = [LIST_PARAM.expand, LIST_PARAM.embed];
 
 /**
  * Parses list query parameters: equality filters, `_gte/_lte/_gt/_lt/_ne/_like` suffixes, `q`,
@@ -103,7 +138,7 @@ export function parseListQuery(
   fixed: { column: string; value: string }[],
 ): ListQuery {
   const conditions: Condition[] = [];
-  const notes: string[] = [];
+  const notes: ListNote[] = [];
   for (const { column, value } of fixed)
     conditions.push({ kind: 'equals', column, values: [value], negate: false, asText: true });
   let sort: string | undefined;
@@ -113,11 +148,11 @@ export function parseListQuery(
   let filter: string | undefined;
   const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: QueryValue[] }>();
   const addFilter = (param: string, raws: readonly string[]): void => {
-    if (param === 'q') {
+    if (param === SEARCH) {
       for (const raw of raws) {
         if (raw === '') continue;
         const text = schema.fields.filter((f) => f.type === 'string' || f.type === 'datetime');
-        if (text.length === 0) notes.push(`q ignored: ${schema.name} has no text fields`);
+        if (text.length === 0) notes.push({ kind: 'no_text_fields' });
         else conditions.push({ kind: 'contains', columns: text.map((f) => f.name), text: raw });
       }
       return;
@@ -130,7 +165,7 @@ export function parseListQuery(
       if (match && field) op = match[2] as Operator;
     }
     if (!field) {
-      notes.push(`ignored query parameter '${param}' (not a field of ${schema.name})`);
+      notes.push({ kind: 'unknown_param', param });
       return;
     }
     const key = `${field.name}\u0000${op}`;
@@ -142,14 +177,14 @@ export function parseListQuery(
     for (const raw of raws) group.values.push(op === 'like' ? raw : convert(field, param, raw));
   };
   for (const [param, raw] of query ?? []) {
-    if ((RELATION_PARAMS as readonly string[]).includes(param)) continue;
-    if (RESERVED.has(param) && param !== 'q') {
-      if (param === '_sort') sort = raw;
-      else if (param === '_order') order = raw;
+    if (RELATION_PARAMS.includes(param)) continue;
+    if (RESERVED.has(param) && param !== SEARCH) {
+      if (param === SORT) sort = raw;
+      else if (param === ORDER) order = raw;
       else window.set(param, raw);
-    } else if ((SIMPLE_REST as readonly string[]).includes(param) && !schema.fieldMap.has(param)) {
-      if (param === 'sort') sortJson = raw;
-      else if (param === 'range') window.set(param, raw);
+    } else if (SIMPLE_REST.includes(param) && !schema.fieldMap.has(param)) {
+      if (param === LIST_PARAM.sortJson) sortJson = raw;
+      else if (param === LIST_PARAM.range) window.set(param, raw);
       else filter = raw;
     } else addFilter(param, [raw]);
   }

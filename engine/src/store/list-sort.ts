@@ -21,6 +21,13 @@ export function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
   return [{ column, descending: order?.toLowerCase() === 'desc' }];
 }
 
+/** A sort by one field, or `invalid` naming a field the schema does not have. */
+export function sortKey(schema: SchemaModel, column: string, descending: boolean): SortKey {
+  if (!schema.fieldMap.has(column))
+    throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
+  return { column, descending };
+}
+
 /** `_sort=name,-age` or `_sort=name&_order=desc`. */
 export function sortKeys(schema: SchemaModel, sort: string | undefined, order: string | undefined): SortKey[] {
   if (!sort) return [];
@@ -32,8 +39,6 @@ export function sortKeys(schema: SchemaModel, sort: string | undefined, order: s
       column = column.slice(1);
       descending = true;
     }
-    if (!schema.fieldMap.has(column))
-      throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
-    return { column, descending };
+    return sortKey(schema, column, descending);
   });
 }

@@ -1,8 +1,10 @@
+import { LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import type { TableInfo, TableQuery, TableRows } from '../../../shared/src/studio-contract.js';
 import type { Engine } from '../engine.js';
 import { DomainError } from '../domain-error.js';
 import type { SchemaModel } from '../model/service-model.js';
-import { parseListQuery } from '../store/list-query.js';
+import { type ListNote, listNoteText, parseListQuery } from '../store/list-query.js';
+import { sortKey } from '../store/list-sort.js';
 import type { TableStore } from '../store/store.js';
 import type { SchemaRecords } from '../records/schema-records.js';
 
@@ -66,11 +68,13 @@ export async function queryTable(engine: Engine, query: TableQuery): Promise<Tab
   const records = recordsFor(engine, query.table);
   const { schema } = records;
   if (query.sort) await engine.store?.ensureSortIndex?.(schema, query.sort.field);
+  // The filter box speaks the list endpoints' dialect; the grid's sort and window are typed and go
+  // into the typed query as they are (the grid pages itself, so the box's own paging is dropped).
   const params = new URLSearchParams(query.filter ?? '');
-  params.delete('_page');
-  params.delete('_limit');
-  if (query.sort) params.set('_sort', `${query.sort.descending ? '-' : ''}${query.sort.field}`);
+  params.delete(LIST_PARAM.page);
+  params.delete(LIST_PARAM.limit);
   const list = parseListQuery(schema, params, []);
+  if (query.sort) list.sort = [sortKey(schema, query.sort.field, query.sort.descending === true)];
   list.limit = Math.max(0, Math.min(limit, 1000));
   list.offset = Math.max(0, offset);
   // The first page counts the matching rows; the grid's later pages reuse that count while the
@@ -83,18 +87,15 @@ export async function queryTable(engine: Engine, query: TableQuery): Promise<Tab
   return list.notes.length ? { rows, total, notes: list.notes.map((n) => filterNote(schema, n)) } : { rows, total };
 }
 
-const IGNORED = /^ignored query parameter '(.*)' \(not a field of [^)]*\)$/;
-
 /**
  * A note of the list query as the filter box shows it: an ignored parameter (a typo such as
- * `nmae=ann`, which would otherwise show every row) says which fields there are. The log keeps
- * the list query's own wording; any other note is passed on as it is.
+ * `nmae=ann`, which would otherwise show every row) says which fields there are. Any other note
+ * is worded as the request log words it.
  */
-function filterNote(schema: SchemaModel, note: string): string {
-  const param = IGNORED.exec(note)?.[1];
-  if (param === undefined) return note;
+function filterNote(schema: SchemaModel, note: ListNote): string {
+  if (note.kind !== 'unknown_param') return listNoteText(schema, note);
   const fields = schema.fields.map((f) => f.name).join(', ');
-  return `'${param}' is not a field of ${schema.table}, so it was ignored; fields: ${fields}.`;
+  return `'${note.param}' is not a field of ${schema.table}, so it was ignored; fields: ${fields}.`;
 }
 
 const parsed = (json: string): Record<string, unknown> => JSON.parse(json) as Record<string, unknown>;
