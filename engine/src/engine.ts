@@ -45,7 +45,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
     configPath: () => this.options.configPath,
     model: () => this.model,
     validate: (text) => this.validate(text),
-    apply: (text) => this.apply(text),
+    apply: (config) => this.apply(config),
     commit: (changes) => this.options.commitRecording?.(changes),
     recorded: (event) => this.emit('recorded', event),
     failed: (message) => this.emit('serverError', { code: 'recordFailed', message }),
@@ -104,13 +104,14 @@ export class Engine extends TypedEmitter<EngineEvents> {
   }
 
   /**
-   * Validates a config and, if it has no errors, makes it live at once: migrates the tables,
-   * swaps the router atomically and rebinds if the port changed. In-flight requests finish on
-   * the version they started with. An invalid config changes nothing. Applies take effect in the
-   * order they were called, however long each one's validation takes.
+   * Makes a config live at once if it has no errors: migrates the tables, swaps the router
+   * atomically and rebinds if the port changed. In-flight requests finish on the version they
+   * started with. An invalid config changes nothing. Takes the text, or what this engine's
+   * validate() made of it (a caller that validated first, to decide, does not validate twice).
+   * Applies take effect in the order they were called, however long each one's validation takes.
    */
-  apply(text: string): Promise<ApplyResult> {
-    const result = this.applying.then(() => this.applyNow(text));
+  apply(config: string | ValidationResult): Promise<ApplyResult> {
+    const result = this.applying.then(() => this.applyNow(config));
     this.applying = result.catch(() => undefined);
     return result;
   }
@@ -118,8 +119,10 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private applying: Promise<unknown> = Promise.resolve();
 
   /** The steps of one apply: validate, settle the server settings, open the store, build the runtime, swap, rebind. */
-  private async applyNow(text: string): Promise<ApplyResult> {
-    const { problems, model } = await this.validate(text);
+  private async applyNow(config: string | ValidationResult): Promise<ApplyResult> {
+    const validated = typeof config === 'string' ? await this.validate(config) : config;
+    const { model } = validated;
+    const problems = [...validated.problems];
     if (!model) return this.reject(problems);
     overrideServer(model.server, this.options, () => this.adminToken);
     const current = { db: this.db, location: this.dbLocation };

@@ -106,6 +106,7 @@ export function compileServer(
         : undefined;
   return {
     port: server.port ?? options.defaultPort ?? DEFAULT_PORT,
+    ...(server.port !== undefined ? { declaredPort: server.port } : {}),
     host,
     database: databasePathFor(options.configPath, server.database),
     schema: server.schema ?? DEFAULT_PG_SCHEMA,
