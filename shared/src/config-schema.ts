@@ -277,4 +277,3 @@ export type LatencyDefinition = z.infer<typeof LatencySchema>;
 export type FaultDefinition = z.infer<typeof FaultSchema>;
 export type ConditionDefinition = z.infer<typeof ConditionSchema>;
 export type RuleDefinition = z.infer<typeof RuleSchema>;
-export type RuleResponseDefinition = z.infer<typeof RuleResponseSchema>;
