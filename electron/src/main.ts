@@ -3,9 +3,9 @@
  * tested with a fake Electron) and to the studio contract over IPC. Everything else lives in
  * engine/ and renderer/.
  */
-import { extname } from 'node:path';
+import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from 'electron';
 import { fromPackage } from '../../engine/src/index.js';
 import { AppSettingsFile, ensureSampleWorkspace, StudioSession, safePath } from '../../engine/src/studio-entry.js';
 import { DesktopStateFile } from './desktop-state.js';
@@ -14,8 +14,16 @@ import type { DialogLike } from './lifecycle/electron-like.js';
 import { newConfig, openWithDialog, saveAs } from './lifecycle/file-commands.js';
 import { launchDesktop } from './lifecycle/launch.js';
 import { DesktopWorkspace } from './lifecycle/workspace.js';
+import { LogFile } from './log-file.js';
 import { menuTemplate } from './menu.js';
-import { APP_SCHEME, CONTENT_SECURITY_POLICY, guardContents, secureWindowOptions } from './security.js';
+import {
+  APP_SCHEME,
+  CONTENT_SECURITY_POLICY,
+  guardContents,
+  guardPermissions,
+  secureWindowOptions,
+} from './security.js';
+import { restoredBounds, showWhenPainted } from './window-bounds.js';
 
 const rendererDir = fromPackage('dist', 'renderer');
 // The bundled preload: a sandboxed preload is one script that can require only 'electron'.
@@ -27,6 +35,16 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let window: BrowserWindow | undefined;
+
+// A packaged app has no console: what fails outside a dialog goes to <data folder>/logs/main.log
+// (Help › Show Logs), and to the console too when there is one (`npm start`).
+const log = new LogFile(join(app.getPath('userData'), 'logs'));
+const report = (what: string, err: unknown): void => {
+  log.write(`${what} failed:`, err);
+  console.error(`Mockyard: ${what} failed:`, err);
+};
+// Electron only prints an unhandled rejection; keep it where it can be found.
+process.on('unhandledRejection', (reason) => report('a background task', reason));
 
 /** Electron's dialogs, modal to the window while it is open. */
 const dialogs: DialogLike = {
@@ -55,19 +73,23 @@ function serveRenderer(): void {
   });
 }
 
-void launchDesktop({
+launchDesktop({
   app,
   argv: process.argv,
   cwd: process.cwd(),
-  report: (what, err) => console.error(`Mockyard: ${what} failed:`, err),
+  report,
+  showErrorBox: (title, content) => dialog.showErrorBox(title, content),
   setup: () => {
     const userData = app.getPath('userData');
     const state = new DesktopStateFile(userData);
+    if (state.problems.length)
+      report('reading settings.json', `${state.problems.join('; ')}; started without those (copy: settings.json.bad)`);
     const preferences = new AppSettingsFile(userData);
     const workspace: DesktopWorkspace = new DesktopWorkspace({
       dialog: dialogs,
       state,
       preferences,
+      quit: () => app.quit(),
       createSession: (configPath) => {
         const prefs = preferences.get();
         return new StudioSession({
@@ -102,6 +124,10 @@ void launchDesktop({
           choosePort: () => void workspace.command({ command: 'choosePort' }),
           importOpenApi: () => void workspace.command({ command: 'importOpenApi' }),
           exportOpenApi: () => void workspace.command({ command: 'exportOpenApi' }),
+          showLogs: () =>
+            void shell.openPath(log.folder).then((error) => {
+              if (error) report('Show Logs', error);
+            }),
         },
         state.get().recent,
         process.platform === 'darwin',
@@ -115,6 +141,7 @@ void launchDesktop({
       sample: () => ensureSampleWorkspace(userData),
       ready: () => {
         serveRenderer();
+        guardPermissions(session.defaultSession);
         registerStudioIpc(ipcMain, workspace.calls, (url) => workspace.acceptsPage(url));
         // Every web contents, not only the main window's, gets the same guards.
         app.on('web-contents-created', (_event, contents) =>
@@ -124,15 +151,18 @@ void launchDesktop({
       },
       createWindow: () => {
         const saved = state.get().window;
-        const created = new BrowserWindow(secureWindowOptions(preload, saved ?? { width: 1280, height: 820 }));
+        const created = new BrowserWindow(secureWindowOptions(preload, restoredBounds(saved, screen)));
         window = created;
-        if (saved?.maximized) created.maximize();
         created.on('close', () => {
           state.update({ window: { ...created.getNormalBounds(), maximized: created.isMaximized() } });
         });
-        created.once('ready-to-show', () => created.show());
+        showWhenPainted(created, saved?.maximized === true);
         return created;
       },
     };
   },
+}).catch((err) => {
+  // launchDesktop handles its own failures; this is the last resort, so the process never lingers.
+  report('startup', err);
+  app.exit(1);
 });

@@ -13,6 +13,8 @@ export interface MenuActions {
   stopServer(): void;
   restartServer(): void;
   choosePort(): void;
+  /** Help › Show Logs: the folder of the app's log file. */
+  showLogs(): void;
 }
 
 /** The application menu: File and Server as the studio needs them, plus the standard Edit/View/Window. */
@@ -58,5 +60,6 @@ export function menuTemplate(
     },
     { role: 'viewMenu' },
     { role: 'windowMenu' },
+    { label: 'Help', role: 'help', submenu: [{ label: 'Show Logs', click: actions.showLogs }] },
   ];
 }

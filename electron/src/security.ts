@@ -73,3 +73,39 @@ export function guardContents(contents: GuardedContents, openExternal: (url: str
     return { action: 'deny' };
   });
 }
+
+/** The permissions the studio uses: writing to the clipboard (its Copy buttons). Nothing else. */
+export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+/** True for a permission the app uses, asked for by the app's own page; false for anything else. */
+export const permissionAllowed = (permission: string, url: string): boolean =>
+  ALLOWED_PERMISSIONS.has(permission) && isAppUrl(url);
+
+/** What Electron's `session` offers for permissions (injected for tests). */
+export interface PermissionSession {
+  setPermissionRequestHandler(
+    handler: (
+      contents: { getURL(): string },
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string },
+    ) => void,
+  ): void;
+  setPermissionCheckHandler(
+    handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean,
+  ): void;
+}
+
+/**
+ * Electron grants every permission request by default (camera, microphone, geolocation,
+ * notifications, HID, serial…). Deny all but what the app uses, both the asynchronous requests and
+ * the synchronous checks most web APIs make first.
+ */
+export function guardPermissions(session: PermissionSession): void {
+  session.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl ?? contents.getURL())),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin),
+  );
+}

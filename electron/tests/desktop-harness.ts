@@ -42,6 +42,15 @@ export function startDesktop(
     lock?: boolean;
     draftTimeoutMs?: number;
     files?: Record<string, string>;
+    /** Runs as a session is created for `path` (the startup's too): a moment inside a switch. */
+    onSession?: (path: string, d: Desktop) => void;
+    /** What `ready()` throws, if anything. */
+    readyThrows?: Error;
+    /** Written into the data folder before the app reads it ('<folder>': a folder); given the temp dir. */
+    userData?: (dir: string) => Record<string, string>;
+    /** Runs as the window is created, before the lifecycle attaches to it. */
+    onWindow?: (window: FakeWindow, d: Desktop) => void;
+    caseInsensitivePaths?: boolean;
   } = {},
 ): Desktop & { setups: number } {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-desktop-'));
@@ -53,22 +62,31 @@ export function startDesktop(
     return path;
   };
   for (const [name, text] of Object.entries(options.files ?? {})) file(name, text);
+  for (const [name, text] of Object.entries(options.userData?.(dir) ?? {})) {
+    if (text === '<folder>') mkdirSync(join(userData, name));
+    else writeFileSync(join(userData, name), text);
+  }
   const app = new FakeApp();
   app.lock = options.lock ?? true;
   const dialog = new FakeDialog();
   const { ipcMain, invoke } = electronIpc();
   const pageInvoke = (name: string, args: unknown, url: string) =>
     settleOutcome(invoke(name, args, url) as Promise<CallOutcome<unknown>>);
-  const state = new DesktopStateFile(userData);
+  const state = new DesktopStateFile(userData, options.caseInsensitivePaths ?? false);
   const workspace = new DesktopWorkspace({
     dialog,
     state,
     preferences: new AppSettingsFile(userData),
-    createSession: (configPath) => new StudioSession({ configPath, port: 0, watch: false }),
+    createSession: (configPath) => {
+      options.onSession?.(configPath, result);
+      return new StudioSession({ configPath, port: 0, watch: false });
+    },
     draftTimeoutMs: options.draftTimeoutMs ?? 5000,
+    caseInsensitivePaths: options.caseInsensitivePaths ?? false,
+    quit: () => app.quit(),
   });
   let window: FakeWindow | undefined;
-  const result = {
+  const result: Desktop & { setups: number } = {
     dir,
     app,
     dialog,
@@ -103,16 +121,21 @@ export function startDesktop(
     app,
     argv: options.argv ?? ['/opt/Mockyard/mockyard'],
     cwd: options.cwd ?? dir,
+    showErrorBox: (title, content) => dialog.showErrorBox(title, content),
     setup: () => {
       result.setups++;
       return {
         workspace,
         lastConfig: () => state.get().lastConfig,
         sample: () => ensureSampleWorkspace(userData),
-        ready: () => void registerStudioIpc(ipcMain, workspace.calls, (url) => workspace.acceptsPage(url)),
+        ready: () => {
+          registerStudioIpc(ipcMain, workspace.calls, (url) => workspace.acceptsPage(url));
+          if (options.readyThrows) throw options.readyThrows;
+        },
         createWindow: () => {
           window = new FakeWindow(pageInvoke);
           app.windows.push(window);
+          options.onWindow?.(window, result);
           return window;
         },
       };

@@ -20,6 +20,21 @@
  * - A destroyed window's or webContents' methods throw "Object has been destroyed".
  * - `app.exit(code)`: "Exits immediately with exitCode … before-quit and will-quit events will not be
  *   emitted."
+ * - `webContents.send` before the page loaded: the message goes to the renderer's current document;
+ *   with none yet (or the renderer's listener not registered yet, the studio registers it in a React
+ *   effect after load) it is dropped, not queued. `did-finish-load`: "Emitted when the navigation is
+ *   done, i.e. the spinner of the tab has stopped spinning, and the onload event was dispatched."
+ * - `loadURL`: "Returns Promise<void> - the promise will resolve when the page has finished loading
+ *   (see did-finish-load), and rejects if the page fails to load (see did-fail-load)." A load
+ *   replaced by a newer one fails with ERR_ABORTED (-3).
+ * - `render-process-gone` (webContents): "Emitted when the renderer process unexpectedly disappears.
+ *   This is normally because it was crashed or killed." details: { reason, exitCode }. The page and
+ *   its listeners are gone; the window stays, blank, until something loads a page again.
+ * - `query-session-end` (BrowserWindow, Windows): "Emitted when a session is about to end due to a
+ *   shutdown, machine restart, or user log-off. Calling event.preventDefault() can delay the system
+ *   shutdown … you may choose to use it if ending the session puts the user at risk of losing data."
+ *   before-quit and will-quit are not emitted for a session end.
+ * - `app.relaunch(options)`: "Relaunches the app when current instance exits."
  */
 import { EventEmitter } from 'node:events';
 import type { ConfigState } from '../../shared/src/studio-contract.js';
@@ -65,6 +80,10 @@ export class FakePage {
   /** A hung page never answers. */
   answers = true;
   loaded: Promise<void>;
+  /** The renderer listens for app.command only after it loaded (renderer/src/desktop-commands.ts). */
+  listening = false;
+  /** Messages that reached the page (not the dropped ones). */
+  received = 0;
 
   constructor(
     readonly url: string,
@@ -103,6 +122,7 @@ export class FakePage {
   }
 
   receive(_channel: string, name: string, payload: { command?: string; id?: number }): void {
+    this.received++;
     if (name !== 'app.command') return;
     if (payload.command === 'save') void this.save();
     if (payload.command === 'reportDraft' && this.answers)
@@ -119,7 +139,9 @@ export class FakeWebContents extends EventEmitter implements WebContentsLike {
 
   send(channel: string, ...args: unknown[]): void {
     if (this.gone) destroyed();
-    this.page?.receive(channel, args[0] as string, args[1] as { command?: string });
+    const page = this.page;
+    // No page yet, or one that does not listen yet: dropped, as Electron does.
+    if (page?.listening) page.receive(channel, args[0] as string, args[1] as { command?: string });
   }
 
   isDestroyed(): boolean {
@@ -133,10 +155,28 @@ export class FakeWebContents extends EventEmitter implements WebContentsLike {
   }
 
   navigate(url: string): FakePage {
-    this.page = new FakePage(url, this.invoke);
-    return this.page;
+    const page = new FakePage(url, this.invoke);
+    this.page = page;
+    void page.loaded.then(() => {
+      if (this.page !== page || this.gone) return;
+      this.emit('did-finish-load');
+      // The React effect that registers the listener runs after the load event.
+      setImmediate(() => {
+        page.listening = this.page === page;
+      });
+    });
+    return page;
+  }
+
+  /** The renderer process dies: its page (and what was typed in it) is gone, the window stays. */
+  crash(reason = 'crashed', exitCode = 133): void {
+    this.page = undefined;
+    this.emit('render-process-gone', new FakeEvent(), { reason, exitCode });
   }
 }
+
+const aborted = (url: string): Error =>
+  Object.assign(new Error(`ERR_ABORTED (-3) loading '${url}'`), { code: 'ERR_ABORTED', errno: -3, url });
 
 export class FakeWindow extends EventEmitter implements WindowLike {
   title = 'Mockyard';
@@ -157,12 +197,21 @@ export class FakeWindow extends EventEmitter implements WindowLike {
 
   async loadURL(url: string): Promise<void> {
     if (this.gone) destroyed();
-    if (!this.webContents.unloadAllowed()) throw new Error(`ERR_ABORTED (-3) loading '${url}'`);
+    if (!this.webContents.unloadAllowed()) throw aborted(url);
     this.loads.push(url);
     const page = this.webContents.navigate(url);
     // The page's <title> arrives once it loaded.
     if (!emitPreventable(this, 'page-title-updated', 'Mockyard')) this.title = 'Mockyard';
     await page.loaded;
+    // Replaced by a newer load (or the renderer died) before this one finished.
+    if (this.webContents.page !== page) throw aborted(url);
+  }
+
+  /** Windows is ending the session; true when the app held it (preventDefault). */
+  querySessionEnd(reasons: string[] = ['logoff']): boolean {
+    const event = Object.assign(new FakeEvent(), { reasons });
+    this.emit('query-session-end', event);
+    return event.defaultPrevented;
   }
 
   /** The View menu's Reload (or the old lifecycle's): unprevented beforeunload keeps the page. */
@@ -208,6 +257,8 @@ export class FakeWindow extends EventEmitter implements WindowLike {
 export class FakeApp extends EventEmitter implements AppLike {
   lock = true;
   exitCode: number | undefined;
+  /** The command line of a relaunch asked for (it happens once this process exited). */
+  relaunched: string[] | undefined;
   /** Set once `quit` was emitted: the process would end here. */
   ended = false;
   readonly windows: FakeWindow[] = [];
@@ -224,6 +275,10 @@ export class FakeApp extends EventEmitter implements AppLike {
   exit(code = 0): void {
     this.exitCode = code;
     this.ended = true;
+  }
+
+  relaunch(options: { args?: string[] } = {}): void {
+    this.relaunched = options.args ?? [];
   }
 
   quit(): void {
@@ -283,8 +338,21 @@ export class FakeDialog implements DialogLike {
     return path ? { canceled: false, filePath: path } : { canceled: true };
   }
 
+  /** dialog.showErrorBox: modal, one button, usable before `ready`. */
+  showErrorBox(title: string, content: string): void {
+    this.shown.push({ type: 'error', buttons: ['OK'], message: title, detail: content });
+  }
+
   /** The messages shown so far, for asserting on. */
   get messages(): string[] {
     return this.shown.map((m) => `${m.message} ${m.detail ?? ''}`.trim());
+  }
+}
+
+/** Electron's `screen` with the displays connected now (work areas: the screen minus task bars). */
+export class FakeScreen {
+  constructor(readonly workAreas: { x: number; y: number; width: number; height: number }[]) {}
+  getAllDisplays(): { workArea: { x: number; y: number; width: number; height: number } }[] {
+    return this.workAreas.map((workArea) => ({ workArea }));
   }
 }

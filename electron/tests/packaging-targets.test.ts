@@ -246,7 +246,11 @@ async function linuxEntry(target: 'deb' | 'AppImage'): Promise<{ entry: string; 
     fileAssociations: [...fresh.fileAssociations, ...(fresh.linux.fileAssociations ?? [])],
     getTempFile: async (suffix: string) => join(work, `mime${suffix}`),
   });
-  const options = { ...fresh.linux, ...(fresh[target] as PlatformConfig | undefined) };
+  // electron-builder's key for the AppImage target's own options is `appImage` (AppImageTarget: super("appImage")).
+  const options = {
+    ...fresh.linux,
+    ...(fresh[target === 'AppImage' ? 'appImage' : 'deb'] as PlatformConfig | undefined),
+  };
   // AppImageTarget's own Exec (app-builder-lib/out/targets/appimage/AppImageTarget.js).
   const exec =
     target === 'AppImage'
@@ -270,9 +274,10 @@ test('Linux: the desktop entry offers Mockyard for .mockyard and YAML files; the
   const exec = /^Exec=(.*)$/m.exec(deb.entry)?.[1] ?? '';
   assert.match(exec, / %F$/);
   assert.doesNotMatch(exec, /%[uU]/, 'one field code only');
-  // The AppImage's Exec always ends in %U (electron-builder appends it), so the app gets file:// URIs there.
+  // The AppImage's Exec always ends in %U (electron-builder appends it), so the app gets file:// URIs there;
+  // and it keeps Chromium's sandbox on (electron-builder's default would add --no-sandbox).
   const appImage = await linuxEntry('AppImage');
-  assert.match(/^Exec=(.*)$/m.exec(appImage.entry)?.[1] ?? '', /^AppRun --no-sandbox %U$/);
+  assert.match(/^Exec=(.*)$/m.exec(appImage.entry)?.[1] ?? '', /^AppRun %U$/);
 });
 
 test('inside Electron, the database loads the better-sqlite3 build for its own platform and arch', () => {

@@ -195,3 +195,31 @@ test('hostile requests are harmless: huge repeat counts are capped, loops and si
     await s.close();
   }
 });
+
+test('a stop cuts a request sleeping in a long latency after its grace, instead of waiting the latency out', async () => {
+  const s = await serve(yaml`
+    server: { latency: 60000 }
+    endpoints:
+      - path: /slow
+        method: GET
+        response: { inline: { slow: true } }
+  `);
+  try {
+    const call = s.call('/slow').then(
+      () => 'answered',
+      () => 'cut',
+    );
+    // No event tells that the request is inside its latency; the entry below proves it was.
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    await s.engine.stop();
+    const took = Date.now() - started;
+    assert.ok(took < 5000, `stop took ${took} ms (the latency is 60 s, the grace 2 s)`);
+    assert.equal(await call, 'cut');
+    const entry = s.engine.log.entries().at(-1);
+    assert.equal(entry?.path, '/slow');
+    assert.ok(entry?.notes.includes('client closed the connection before the response was sent'), String(entry?.notes));
+  } finally {
+    await s.close();
+  }
+});

@@ -19,12 +19,22 @@ export interface AppLike {
   whenReady(): Promise<unknown>;
   quit(): void;
   exit(code?: number): void;
+  /** Starts the app again once this process has exited (`args`: the new command line after the executable). */
+  relaunch(options?: { args?: string[] }): void;
+}
+
+/** Why a page's renderer process went away (Electron's RenderProcessGoneDetails). */
+export interface RenderProcessGone {
+  reason: string;
+  exitCode: number;
 }
 
 export interface WebContentsLike {
   send(channel: string, ...args: unknown[]): void;
   isDestroyed(): boolean;
   on(event: 'will-prevent-unload', listener: (event: EventLike) => void): unknown;
+  on(event: 'did-finish-load', listener: () => void): unknown;
+  on(event: 'render-process-gone', listener: (event: EventLike, details: RenderProcessGone) => void): unknown;
 }
 
 export interface WindowLike {
@@ -32,6 +42,8 @@ export interface WindowLike {
   loadURL(url: string): Promise<unknown>;
   setTitle(title: string): void;
   on(event: 'page-title-updated', listener: (event: EventLike, title: string) => void): unknown;
+  /** Windows: logoff, shutdown or restart; `before-quit` and `will-quit` are not emitted then. */
+  on(event: 'query-session-end', listener: (event: EventLike) => void): unknown;
   isDestroyed(): boolean;
   isMinimized(): boolean;
   restore(): void;

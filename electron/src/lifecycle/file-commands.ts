@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CONFIG_EXTENSIONS } from '../../../shared/src/config-file.js';
 import { readErrorReason } from '../../../engine/src/index.js';
 import type { DialogLike, FileFilter } from './electron-like.js';
@@ -61,7 +61,7 @@ export function saveAs(workspace: DesktopWorkspace, dialog: DialogLike): Promise
     const { canceled, filePath } = await dialog.showSaveDialog({ defaultPath: session.configPath, filters: FILTERS });
     if (canceled || !filePath) return false;
     // The same file: that is Save, which the page does (it owns the editor's state).
-    if (resolve(filePath) === resolve(session.configPath)) return workspace.command({ command: 'save' });
+    if (workspace.samePath(filePath, session.configPath)) return workspace.command({ command: 'save' });
     if (!(await write(workspace, filePath, text))) return false;
     return workspace.switchNow(filePath, { asked: true });
   });

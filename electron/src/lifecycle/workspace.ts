@@ -8,6 +8,10 @@ import { forwardStudioEvents } from '../ipc.js';
 import { APP_ORIGIN, isAppUrl } from '../security.js';
 import { type Draft, DraftRequests } from './draft-request.js';
 import type { DialogLike, EventLike, WindowLike } from './electron-like.js';
+import { PageLoads } from './page-loads.js';
+import { DraftRecovery } from './recovery.js';
+import { CASE_INSENSITIVE_PATHS, samePath as comparePaths } from './same-path.js';
+import { WindowTrouble } from './window-trouble.js';
 
 export interface WorkspaceDeps {
   dialog: DialogLike;
@@ -20,9 +24,11 @@ export interface WorkspaceDeps {
   changed?(): void;
   /** How long the page has to say whether it has unsaved edits. */
   draftTimeoutMs?: number;
+  /** Paths that differ only in case name one file (default: on Windows and macOS). */
+  caseInsensitivePaths?: boolean;
+  /** Ends the app (Electron's app.quit): after Windows said the session ends. */
+  quit?(): void;
 }
-
-const samePath = (a: string, b: string): boolean => resolve(a) === resolve(b);
 
 /**
  * The desktop app's one open config: the session serving it, the handlers the window's calls reach,
@@ -45,6 +51,9 @@ export class DesktopWorkspace {
   private queue: Promise<unknown> = Promise.resolve();
   private closing = false;
   private readonly drafts: DraftRequests;
+  private readonly pages = new PageLoads();
+  readonly recovery: DraftRecovery;
+  private readonly trouble: WindowTrouble;
 
   /** The studio handlers of whichever session is open now: what the IPC transport serves. */
   readonly calls: StudioHandlers = new Proxy({} as StudioHandlers, {
@@ -56,6 +65,26 @@ export class DesktopWorkspace {
 
   constructor(private readonly deps: WorkspaceDeps) {
     this.drafts = new DraftRequests(deps.draftTimeoutMs);
+    this.recovery = new DraftRecovery(deps.state, deps.dialog);
+    this.trouble = new WindowTrouble({
+      current: () => (this.closing || !this.window || this.window.isDestroyed() ? undefined : this.session),
+      reload: () => this.loadPage(),
+      draft: () => this.draft(),
+      pageLoaded: () => this.pages.isLoaded,
+      open: (path) => this.switchTo(path),
+      showError: (message, detail) => this.showError(message, detail),
+      recovery: this.recovery,
+      quit: () => {
+        // The unsaved text is kept (or there was none): the page goes without asking.
+        this.allowUnload = true;
+        this.deps.quit?.();
+      },
+    });
+  }
+
+  /** True when `a` and `b` name the same file on this platform (see same-path.ts). */
+  samePath(a: string, b: string): boolean {
+    return comparePaths(a, b, this.deps.caseInsensitivePaths ?? CASE_INSENSITIVE_PATHS);
   }
 
   get current(): StudioSession | undefined {
@@ -81,7 +110,24 @@ export class DesktopWorkspace {
     this.window = window;
     window.on('page-title-updated', (event) => event.preventDefault());
     window.webContents.on('will-prevent-unload', (event) => this.confirmUnload(event));
+    window.webContents.on('did-finish-load', () => this.pages.finished());
+    window.webContents.on('render-process-gone', (_event, details) => {
+      this.pages.started();
+      void this.trouble.rendererGone(details);
+    });
+    window.on('query-session-end', (event) => this.trouble.sessionEnding(event));
+    this.trouble.startSnapshots();
     this.showTitle();
+  }
+
+  /** Copies the editor's unsaved text now (it happens every 30 s; see WindowTrouble). */
+  snapshotDraft(): Promise<void> {
+    return this.trouble.snapshot();
+  }
+
+  /** The window's first load (startup); a newer load replacing it (a file opened meanwhile) is fine. */
+  load(): Promise<void> {
+    return this.loadPage();
   }
 
   /** Sends to the page when there is one; after the window closed there is nothing to send to. */
@@ -122,7 +168,7 @@ export class DesktopWorkspace {
    */
   async switchNow(path: string, { asked }: { asked: boolean }): Promise<boolean> {
     if (this.closing) return false;
-    if (this.session && samePath(path, this.session.configPath)) {
+    if (this.session && this.samePath(path, this.session.configPath)) {
       this.focus();
       return true;
     }
@@ -143,8 +189,14 @@ export class DesktopWorkspace {
     return true;
   }
 
-  /** The editor's text now (see DraftRequests). */
-  draft(): Promise<Draft> {
+  /**
+   * The editor's text now (see DraftRequests). A page still loading is waited for (it listens only
+   * once loaded; asking earlier would time out and warn of edits that cannot exist yet).
+   */
+  async draft(): Promise<Draft> {
+    const window = this.window;
+    if (!window || window.isDestroyed()) return undefined;
+    if (!(await this.pages.wait(this.deps.draftTimeoutMs ?? 3000))) return 'no answer';
     return this.drafts.ask((command) => this.command(command));
   }
 
@@ -191,6 +243,7 @@ export class DesktopWorkspace {
   /** For `will-quit`: stops the server and closes the database (checkpointing its WAL). */
   async shutdown(): Promise<void> {
     this.closing = true;
+    this.trouble.stopSnapshots();
     this.epoch++;
     this.stopForwarding?.();
     this.stopForwarding = undefined;
@@ -209,7 +262,7 @@ export class DesktopWorkspace {
     const missing = code === 'ENOENT' || code === 'ENOTDIR';
     const { state } = this.deps;
     let detail = `${path}: ${readErrorReason(err)}.`;
-    if (missing && state.get().recent.some((r) => samePath(r, path))) {
+    if (missing && state.get().recent.some((r) => this.samePath(r, path))) {
       state.forget(path);
       this.deps.changed?.();
       detail += ' It was removed from Open Recent.';
@@ -246,6 +299,7 @@ export class DesktopWorkspace {
     const window = this.window;
     if (!window || window.isDestroyed()) return;
     this.allowUnload = true;
+    this.pages.started();
     try {
       await window.loadURL(this.pageUrl);
     } catch {

@@ -219,7 +219,18 @@ export class ServiceRuntime {
     if (!latency || latency.max === 0) return finish();
     const delay = randomIntIn(this.random, latency.min, latency.max);
     exchange.notes.push(`latency ${delay} ms added`);
-    return sleep(delay).then(finish);
+    // A connection closed during the wait (the client gave up, or a stop cut it after its grace)
+    // ends the wait: nobody is left to answer, and a stop must not wait out a minute of latency.
+    // finish() then logs the request as one whose client left.
+    const { res } = exchange;
+    const closed = new AbortController();
+    const abort = (): void => closed.abort();
+    res.once('close', abort);
+    const done = (): Promise<void> | undefined => {
+      res.off('close', abort);
+      return finish();
+    };
+    return sleep(delay, undefined, { signal: closed.signal }).then(done, done);
   }
 
   /** A connection fault: reset (TCP RST) or closed without a response; logged with status 0. */
