@@ -10,7 +10,7 @@ import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address } from './http/listener.js';
 import type { RuntimeHooks, ServiceRuntime } from './http/runtime.js';
-import { buildRuntime, storeFor } from './build-version.js';
+import { buildRuntime, storeFor } from './apply-steps.js';
 import { openApiDocHook } from './openapi/serve-doc.js';
 import { proxyHook } from './http/proxy.js';
 import { type RecordMode, RecordSwitch } from './record/switch.js';
@@ -153,7 +153,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private hooks(model: ServiceModel): RuntimeHooks {
     const config = this.options.configPath ?? 'mockyard';
     return {
-      onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
+      onServed: this.logEnabled ? (entry) => this.logServed(entry) : undefined,
       admin: model.server.adminToken ? this.admin : undefined,
       onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
       openapi: openApiDocHook(model, basename(config, extname(config))),
@@ -309,7 +309,8 @@ export class Engine extends TypedEmitter<EngineEvents> {
     runtime.handle(req, res);
   }
 
-  private record(served: ServedRequest): void {
+  /** Adds a served request to the request log and tells the listeners. */
+  private logServed(served: ServedRequest): void {
     this.log.add(served);
     // The served request itself (the CLI's request lines); the log keeps a copy of its fields, not the object.
     if (this.hasListeners('served')) this.emit('served', served);

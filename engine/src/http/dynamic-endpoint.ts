@@ -16,7 +16,7 @@ import { RendererSource } from '../templates/renderer-source.js';
 import { renderHeaders, renderValue } from '../templates/render-value.js';
 import { bodyValue, templateContext } from '../templates/request-view.js';
 import type { TemplateModel } from '../templates/template-model.js';
-import type { RequestContext } from './handlers.js';
+import type { RequestContext } from './endpoint-run.js';
 import { errorReply, type Reply } from './reply.js';
 import { matchRule } from './rule-match.js';
 

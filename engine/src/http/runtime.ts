@@ -14,7 +14,7 @@ import { type Randomness, randomIntIn, randomness } from '../templates/random.js
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { toolsOnDemand } from './dynamic-endpoint.js';
 import { Exchange } from './exchange.js';
-import { type CompiledEndpoint, compileEndpoint } from './handlers.js';
+import { type CompiledEndpoint, endpointRun } from './endpoint-run.js';
 import type { RecordService } from '../records/record-service.js';
 import { contentType, negotiate } from './negotiate.js';
 import { RouteTable } from './route-table.js';
@@ -67,7 +67,7 @@ export class ServiceRuntime {
   ) {
     this.random = randomness(model.server.seed);
     const tools = toolsOnDemand(this.random, model.server.seed);
-    const compile = (endpoint: EndpointModel) => compileEndpoint(endpoint, records, tools);
+    const compile = (endpoint: EndpointModel) => endpointRun(endpoint, records, tools);
     this.routes = RouteTable.build(model.endpoints, compile, previous?.routes);
   }
 

@@ -139,7 +139,7 @@ const answersText = (dynamic: DynamicModel | undefined): boolean =>
  * Compiles one endpoint into the function that serves it. One with templates, rules, latency or a
  * fault is wrapped by dynamicRun (`tools` are made on first need); any other is served as always.
  */
-export function compileEndpoint(
+export function endpointRun(
   endpoint: EndpointModel,
   records: RecordService,
   tools?: () => DynamicTools,
