@@ -1,7 +1,8 @@
+# syntax=docker/dockerfile:1
+# (A parser directive: Docker reads it only on the very first line.)
 # Mockyard headless, for teams and CI: serves /config/mockyard.yaml on port 3000.
 #   docker build -t mockyard .
-#   docker run --rm -p 3000:3000 -v "$PWD:/config" mockyard
-# syntax=docker/dockerfile:1
+#   docker run --rm -p 127.0.0.1:3000:3000 -v "$PWD:/config" mockyard
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -28,6 +29,10 @@ RUN mkdir /config && chown node:node /config
 USER node
 EXPOSE 3000
 VOLUME ["/config"]
-HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/').then(() => process.exit(0), () => process.exit(1))"]
+# Healthy while the server answers HEALTHCHECK_URL below 500 (a 404 too: a config need not serve
+# /). A config on another port, or with a path of its own to check (the scale-out example's
+# /health), sets HEALTHCHECK_URL (docker run -e, or a compose file's environment).
+ENV HEALTHCHECK_URL=http://127.0.0.1:3000/
+HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "fetch(process.env.HEALTHCHECK_URL).then((r) => process.exit(r.status < 500 ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "/app/bin/mockyard.cjs"]
 CMD ["serve", "/config/mockyard.yaml", "--host", "0.0.0.0"]

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isPostgresUrl, redactPasswords } from '../../shared/src/database-url.js';
 import { messages } from '../../shared/src/messages.js';
 import { parsePort, portMessage } from '../../shared/src/port.js';
 // The engine's public entry. It is cheap to load: the full validator (which loads `yaml`) and the
@@ -12,6 +13,10 @@ import { counted } from '../../shared/src/plural.js';
 import { type HeldBack, LineBudget, TERMINAL_LINES_PER_SECOND } from './line-budget.js';
 import { type Budgeted, clockTime, ServeOutput } from './request-lines.js';
 import { version } from './version.js';
+
+/** The database as the banner shows it: a PostgreSQL URL as it is but for its password, a file relative to here. */
+const databaseLabel = (database: string): string =>
+  database === ':memory:' ? database : isPostgresUrl(database) ? redactPasswords(database) : displayPath(database);
 
 /** A port option's value, or exit 2 with the one port message. */
 function portOption(name: string, text: string): number {
@@ -125,25 +130,23 @@ export async function serve(args: string[], c: Colors): Promise<void> {
   );
   // Lines of the last turn of the loop are not lost to an exit that comes before it ends.
   process.once('exit', () => output.flush());
-  const shutdown = (): void => {
+  // Ctrl+C stops at once. SIGTERM (docker stop, Kubernetes, systemd) drains: a proxy's idle
+  // connections are left for it to close, so no request it sends on one meets a closed socket.
+  const shutdown = (drain: boolean): void => {
     void (async () => {
       await watcher?.close();
-      await engine.stop();
+      await engine.stop({ drain });
       output.flush();
       process.exit(EXIT.ok);
     })();
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => shutdown(false));
+  process.once('SIGTERM', () => shutdown(true));
   const model = engine.model;
   const out = process.stdout;
   out.write(`${c.bold('Mockyard')} ${version()} serving ${displayPath(path)}\n`);
   out.write(`  ${c.cyan(address.url)}\n`);
-  out.write(
-    c.dim(
-      `  database ${model?.server.database === ':memory:' ? ':memory:' : displayPath(model?.server.database ?? '')}\n\n`,
-    ),
-  );
+  out.write(c.dim(`  database ${databaseLabel(model?.server.database ?? '')}\n\n`));
   out.write(`${formatEndpoints(result.endpoints, c).join('\n')}\n\n`);
   if (model?.server.proxy)
     out.write(
@@ -158,7 +161,7 @@ export async function serve(args: string[], c: Colors): Promise<void> {
       `${c.green('Recorded')} ${e.method} ${e.path} (${e.status})${e.schema ? ` as schema ${e.schema} with a resource and seed rows` : ''}\n`,
     ),
   );
-  engine.on('serverError', (e) => output.error(`${c.red('error')} ${e.message}\n`));
+  engine.on('serverError', (e) => output.error(`${c.red('error')} ${redactPasswords(e.message)}\n`));
   engine.on('listening', (a) => output.write(`Now listening on ${c.cyan(a.url)}\n`));
 
   if (values.watch) {

@@ -15,7 +15,12 @@ export interface Running {
   stderr(): string;
   /** Resolves with the first match of `pattern` in stdout, or rejects after `ms`. */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
-  stop(): Promise<number | null>;
+  /**
+   * Stops it and resolves with its exit code: SIGINT (Ctrl+C) by default, which stops at once;
+   * SIGTERM makes `serve` drain (it waits, up to its keep-alive timeout, for clients to close their
+   * idle connections), so it gets longer before a SIGKILL.
+   */
+  stop(signal?: 'SIGINT' | 'SIGTERM'): Promise<number | null>;
 }
 
 /** Spawns the real CLI as a process. Always `stop()` it in a finally block. */
@@ -55,16 +60,16 @@ export function runCli(args: string[], cwd?: string): Running {
           }
         }, 20);
       }),
-    stop: () =>
+    stop: (signal = 'SIGINT') =>
       new Promise((resolvePromise) => {
         // Ended already (also by a signal, which leaves exitCode null): 'exit' will not come again.
         if (child.exitCode !== null || child.signalCode !== null) return resolvePromise(child.exitCode);
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), signal === 'SIGTERM' ? 10_000 : 5000);
         child.once('exit', (code) => {
           clearTimeout(timer);
           resolvePromise(code);
         });
-        child.kill('SIGTERM');
+        child.kill(signal);
       }),
   };
 }

@@ -239,10 +239,13 @@ export class Engine extends TypedEmitter<EngineEvents> {
     this.options.port = port;
   }
 
-  /** Stops listening (in-flight requests finish) and closes the database. */
-  async stop(): Promise<void> {
+  /**
+   * Stops listening (in-flight requests finish) and closes the database. `drain`: idle keep-alive
+   * connections are left for their clients to close first (see Listener.close), as behind a proxy.
+   */
+  async stop(options: { drain?: boolean } = {}): Promise<void> {
     const wasListening = this.listener.listening;
-    await this.listener.close();
+    await this.listener.close(undefined, options);
     await this.runtime?.drained();
     await this.db?.close();
     this.db = undefined;
@@ -320,6 +323,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   private readonly admin = adminHandler({
     token: () => this.model?.server.adminToken,
+    hosts: () => this.model?.server.adminHosts ?? [],
     reset: () => this.reset(),
     log: () => this.log.entries(),
   });

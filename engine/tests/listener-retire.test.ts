@@ -105,3 +105,49 @@ test('a port changed back within the grace revives the old server, which keeps i
     await listener.close(100);
   }
 });
+
+test('a draining listener refuses new connections at once, keeps an idle keep-alive connection open, and answers a request that comes on it with Connection: close', {
+  timeout: 10_000,
+}, async () => {
+  const listener = new Listener(
+    (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"ok":true}');
+    },
+    { keepAliveTimeout: 3000 },
+  );
+  const { port } = await listener.listen(0, '127.0.0.1');
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(request);
+  const first = await new Promise<string>((resolve) => socket.once('data', (b: Buffer) => resolve(b.toString())));
+  assert.match(first, /keep-alive/i, 'the first answer keeps the connection open: it is idle now');
+  const rest = answer(socket);
+  const started = Date.now();
+  const closed = listener.close(100, { drain: true });
+  // New connections are refused once the listening socket is closed (a proxy then tries another replica).
+  const refused = await new Promise<string>((resolve) => {
+    const tryConnect = (): void => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
+      probe.once('connect', () => {
+        probe.destroy();
+        setTimeout(tryConnect, 20);
+      });
+    };
+    tryConnect();
+  });
+  assert.equal(refused, 'ECONNREFUSED');
+  // Past the quick close's grace: a plain close() has closed the idle connection by now.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  socket.write(request);
+  const text = await rest;
+  assert.match(
+    text,
+    /^HTTP\/1\.1 200 OK\r\n/,
+    `the request on the idle connection is answered, got ${JSON.stringify(text)}`,
+  );
+  assert.match(text, /\r\nConnection: close\r\n/i);
+  await closed;
+  assert.ok(Date.now() - started < 3000, 'the drain ends when its last connection has closed');
+});

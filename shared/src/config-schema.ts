@@ -205,7 +205,27 @@ export const CorsSchema = described(
 export const AdminSchema = described(
   z.union([
     z.boolean(),
-    z.strictObject({ token: described(z.string().check(z.minLength(8)), 'Bearer token for /__mockyard/.') }),
+    z.strictObject({
+      token: described(z.string().check(z.minLength(8)), 'Bearer token for /__mockyard/.'),
+      hosts: optional(
+        z
+          .array(
+            z
+              .string()
+              .check(
+                z.regex(
+                  /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i,
+                  'must be a host name with an optional port, like api.test or localhost:8080',
+                ),
+              ),
+          )
+          .check(
+            z.minLength(1, 'must list at least one host name'),
+            z.maxLength(32, 'must list at most 32 host names'),
+          ),
+        "Host names a proxy on this machine sends the admin API as (nginx's `proxy_set_header Host`), e.g. [api.test, 'localhost:8080']; a name without a port matches any port. Requests on a loopback address are otherwise refused unless Host is 127.0.0.1, localhost or [::1] with the server's port.",
+      ),
+    }),
   ]),
   'Admin endpoints under /__mockyard/ (reset, log). Off by default; true generates a token.',
 );

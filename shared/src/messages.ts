@@ -1,3 +1,5 @@
+import { redactPasswords } from './database-url.js';
+
 /**
  * Every problem and HTTP error Mockyard reports, as a code plus the sentence a user reads.
  * Adapters (CLI, studio) show the message; tests and tools match on the code.
@@ -84,7 +86,8 @@ export const messages = {
   hiddenColumn: (table: string, column: string) =>
     `Column '${column}' of table '${table}' is no longer a field; its data is kept but hidden.`,
   migrationFailed: (table: string, detail: string) => `Could not migrate table '${table}': ${detail}`,
-  databaseOpenFailed: (file: string, detail: string) => `Could not open database ${file}: ${detail}`,
+  // A PostgreSQL URL's password never reaches a terminal, a CI log or the studio.
+  databaseOpenFailed: (file: string, detail: string) => redactPasswords(`Could not open database ${file}: ${detail}`),
   noEndpoints: () => 'No endpoints are declared; the server will answer 404 to everything.',
   bindPublic: (host: string) =>
     `Listening on ${host} makes the mock reachable from other machines; use 127.0.0.1 unless you mean it.`,

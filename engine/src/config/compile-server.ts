@@ -104,6 +104,10 @@ export function compileServer(
       : server.admin && typeof server.admin === 'object'
         ? server.admin.token
         : undefined;
+  const adminHosts =
+    server.admin && typeof server.admin === 'object' && server.admin.hosts
+      ? server.admin.hosts.map((h) => h.toLowerCase())
+      : [];
   return {
     port: server.port ?? options.defaultPort ?? DEFAULT_PORT,
     ...(server.port !== undefined ? { declaredPort: server.port } : {}),
@@ -114,6 +118,7 @@ export function compileServer(
     latency,
     bodyLimit: server.bodyLimit ?? DEFAULT_REQUEST_BODY_BYTES,
     adminToken,
+    adminHosts,
     ...(server.seed !== undefined ? { seed: server.seed } : {}),
     ...(server.openapi === true ? { openapi: true } : {}),
     ...(server.proxy !== undefined ? { proxy: server.proxy } : {}),

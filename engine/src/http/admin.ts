@@ -6,6 +6,8 @@ import { errorReply, jsonReply, type Reply } from './reply.js';
 
 export interface AdminActions {
   token: () => string | undefined;
+  /** `server.admin.hosts`: Host names a proxy on this machine sends (lower case). */
+  hosts: () => readonly string[];
   reset: () => Record<string, number> | Promise<Record<string, number>>;
   log: () => unknown[];
 }
@@ -14,13 +16,33 @@ export interface AdminActions {
 const wrongMethod = (method: string | undefined, allowed: string): Reply =>
   errorReply(405, httpMessages.methodNotAllowed(method ?? '', [allowed]), { Allow: allowed });
 
+/**
+ * Whether the request comes through a proxy the config trusts (`server.admin.hosts`): its Host is
+ * one of them (a name without a port matches any port), and an Origin, if a browser sent one,
+ * is that same host. Only the Host check of a loopback address is relaxed, never the token.
+ */
+function viaTrustedProxy(req: IncomingMessage, hosts: readonly string[]): boolean {
+  const host = req.headers.host?.toLowerCase();
+  if (!host || hosts.length === 0) return false;
+  const name = host.replace(/:\d+$/, '');
+  if (!hosts.includes(host) && !hosts.includes(name)) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const from = new URL(origin);
+    return (from.protocol === 'http:' || from.protocol === 'https:') && from.host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** `/__mockyard/` admin API: `POST reset` puts the data back to `seed:`, `GET log` lists kept requests. */
 export function adminHandler(actions: AdminActions) {
   return (req: IncomingMessage, path: string): Reply | Promise<Reply> => {
     const token = actions.token();
     if (!token) return errorReply(404, httpMessages.notFound);
     const foreign = foreignRequest(req);
-    if (foreign) return errorReply(403, foreign);
+    if (foreign && !viaTrustedProxy(req, actions.hosts())) return errorReply(403, foreign);
     if (!tokenMatches(bearerToken(req) ?? '', token)) return errorReply(401, httpMessages.unauthorized());
     const action = path.slice(ADMIN_BASE.length + 1).replace(/\/+$/, '');
     if (action === 'reset') {

@@ -90,6 +90,12 @@ interface RetireTimes {
   listenGraceMs: number;
   /** Idle keep-alive connections are closed after this. */
   idleGraceMs: number;
+  /**
+   * Answers say `Connection: close` only once the listening socket is closed (a drain): a client
+   * (a proxy) told to close a connection opens a new one, and one the kernel completes just before
+   * the listening socket closes is reset, with the request the proxy has already sent on it.
+   */
+  closeAfterListening?: boolean;
 }
 
 /** A server being retired. */
@@ -115,9 +121,9 @@ interface Retiring {
  * sockets end by the keep-alive timeout, which clients (undici, browsers) anticipate from
  * `Keep-Alive: timeout=5` by closing them first; `idleGraceMs` is the backstop.
  */
-function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: RetireTimes): Retiring {
+function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs, closeAfterListening }: RetireTimes): Retiring {
   const { server } = serving;
-  serving.retired = true;
+  if (!closeAfterListening) serving.retired = true;
   const timers: NodeJS.Timeout[] = [];
   let revived = false;
   /**
@@ -141,6 +147,7 @@ function retire(serving: Serving, { graceMs, listenGraceMs, idleGraceMs }: Retir
     if (!listening) return;
     listening = false;
     NetServer.prototype.close.call(server);
+    serving.retired = true;
   };
   let sweeping = false;
   const closeIdle = (): void => {
@@ -292,15 +299,28 @@ export class Listener {
     void retiring.done.then(() => this.retiring.delete(retiring));
   }
 
-  async close(graceMs = 2000): Promise<void> {
+  /**
+   * Stops listening at once; requests in flight finish. By default idle keep-alive connections are
+   * closed at once too (Ctrl+C, the studio's stop). `drain` (a SIGTERM from a service manager, with a
+   * proxy in front) leaves them open until their client closes them or they time out as idle, and
+   * answers a request that still comes on one with `Connection: close`: closing a proxy's idle
+   * connection at once races the request the proxy may be sending on it, which the proxy cannot
+   * replay elsewhere if it is a POST (nginx answers 502). A proxy whose reuse window is shorter than
+   * `keepAliveTimeout` (nginx's upstream `keepalive_timeout`) closes them first; after
+   * `keepAliveTimeout` + 1 s the rest are closed, and after `graceMs` every connection is cut.
+   */
+  async close(graceMs = 2000, { drain = false }: { drain?: boolean } = {}): Promise<void> {
     const old = this.serving;
     this.serving = undefined;
     this.address = undefined;
+    const idleGraceMs = drain ? this.options.keepAliveTimeout + 1000 : 0;
+    const cutMs = Math.max(graceMs, idleGraceMs + 1000);
     const pending = [...this.retiring].map((r) => {
-      r.hurry(graceMs);
+      r.hurry(cutMs);
       return r.done;
     });
-    if (old) pending.push(retire(old, { graceMs, listenGraceMs: 0, idleGraceMs: 0 }).done);
+    if (old)
+      pending.push(retire(old, { graceMs: cutMs, listenGraceMs: 0, idleGraceMs, closeAfterListening: drain }).done);
     await Promise.all(pending);
   }
 }

@@ -115,6 +115,8 @@ export interface ServerModel {
   bodyLimit: number;
   /** The admin token, or undefined when the admin API is off. */
   adminToken: string | undefined;
+  /** `server.admin.hosts`, lower case: Host names a proxy on this machine may send the admin API. */
+  adminHosts: readonly string[];
   /** `server.seed`: makes fault rates, random latency and template helpers reproducible. */
   seed?: number | undefined;
   /** `server.openapi`: GET /__mockyard/openapi.json without a token. */

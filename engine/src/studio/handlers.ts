@@ -1,4 +1,5 @@
 import { CONFIG_FILE_HINT, isConfigPath } from '../../../shared/src/config-file.js';
+import { redactPasswords } from '../../../shared/src/database-url.js';
 import type { DraftReport, StudioHandlers } from '../../../shared/src/studio-contract.js';
 import { DomainError } from '../domain-error.js';
 import { packageVersion } from '../version.js';
@@ -75,7 +76,7 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
       text: session.text,
       problems: session.problems,
       endpoints: session.endpointList,
-      database: engine.model?.server.database ?? '',
+      database: redactPasswords(engine.model?.server.database ?? ''),
     }),
     'config.save': async ({ text }) => {
       if (typeof text !== 'string') throw new TypeError('config.save needs { text: string }.');

@@ -27,6 +27,13 @@ export interface QueryOptions {
 const RAW_TYPES: pg.CustomTypesConfig = { getTypeParser: () => (text: string) => text };
 
 /**
+ * Whether a failed statement left its connection fit for the next one: PostgreSQL answered it with
+ * an error (a unique violation, a check, a lock timeout) and is ready for more. A socket error, a
+ * driver-side timeout or a server that says it is going away leaves the connection in doubt.
+ */
+const leavesConnectionHealthy = (err: unknown): boolean => err instanceof pg.DatabaseError && !isUnavailable(err);
+
+/**
  * The pool, and the one way this store talks to PostgreSQL: `query` runs on the transaction's
  * client inside `transaction(work)` (found with AsyncLocalStorage, so TableStore calls made by
  * `work` join it) and on any pooled client otherwise. Statements are named (prepared once per
@@ -65,6 +72,31 @@ export class Connection {
     return name;
   }
 
+  /**
+   * Runs one statement on a pooled client, which goes back to the pool after an error PostgreSQL
+   * answered (pg-pool's own `pool.query` destroys it on any error: every 409 then cost a new session,
+   * with its fork, login and statements prepared again).
+   */
+  private async pooled(config: pg.QueryArrayConfig): Promise<pg.QueryArrayResult> {
+    const client = await this.pool.connect();
+    // While checked out, the pool does not listen for the client's errors: a server that goes away
+    // mid-statement must fail the statement, not crash the process.
+    let broken: Error | undefined;
+    const onError = (err: Error): void => {
+      broken = err;
+    };
+    client.on('error', onError);
+    try {
+      return await client.query(config);
+    } catch (err) {
+      if (!leavesConnectionHealthy(err)) broken ??= err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken ?? false);
+    }
+  }
+
   /** Runs one statement; rows come as arrays. Failures are StoreErrors where they have a kind. */
   async query(text: string, values: readonly PgValue[] = [], options: QueryOptions = {}): Promise<unknown[][]> {
     const tx = options.outside ? undefined : this.current.getStore();
@@ -72,11 +104,11 @@ export class Connection {
     if (options.named !== false) config.name = this.statementName(text);
     if (options.raw) config.types = RAW_TYPES;
     try {
-      return (await (tx ? tx.client : this.pool).query(config)).rows;
+      return (await (tx ? tx.client.query(config) : this.pooled(config))).rows;
     } catch (err) {
       if (!tx && options.retry && isUnavailable(err)) {
         try {
-          return (await this.pool.query(config)).rows;
+          return (await this.pooled(config)).rows;
         } catch (again) {
           throw toStoreError(again);
         }
@@ -89,7 +121,7 @@ export class Connection {
   async exec(text: string): Promise<void> {
     const tx = this.current.getStore();
     try {
-      await (tx ? tx.client : this.pool).query(text);
+      await (tx ? tx.client.query(text) : this.pooled({ text, rowMode: 'array' }));
     } catch (err) {
       throw toStoreError(err);
     }
