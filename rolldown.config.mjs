@@ -59,6 +59,23 @@ export default defineConfig([
     },
     logLevel: 'warn',
   },
+  // The library (`import { startMock } from 'mockyard'`, require('mockyard')): the engine without the
+  // CLI or Electron, as CommonJS; lib/index.mjs hands its exports to ES modules.
+  {
+    input: { index: 'dist/engine/src/library/index.js' },
+    platform: 'node',
+    external: ['better-sqlite3'],
+    plugins: [routerAssert, nodePrefix],
+    output: {
+      dir: 'dist/lib-bundle',
+      format: 'cjs',
+      entryFileNames: '[name].cjs',
+      chunkFileNames: '[name]-[hash].cjs',
+      cleanDir: true,
+      dynamicImportInCjs: false,
+    },
+    logLevel: 'warn',
+  },
   {
     input: 'dist/electron/src/main.js',
     platform: 'node',

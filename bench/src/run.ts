@@ -6,7 +6,7 @@
  * BENCH_SECONDS (default 1) and BENCH_ROUNDS (default 30) set each run's length and the rounds;
  * BENCH_STARTS (default 7) is how many fresh starts the startup figure takes the median of;
  * BENCH_ONLY=users runs only the requests whose name contains it; BENCH_SKIP=postgres,reload,grid,jobs
- * leaves sections out (also sqlite, startup).
+ * leaves sections out (also sqlite, startup, library).
  */
 import { spawnSync } from 'node:child_process';
 import { busyProcesses } from './busy.js';
@@ -127,6 +127,23 @@ async function main(): Promise<void> {
       const range = (xs: number[]): string => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
       console.log(
         `startup to first response  median of ${STARTS} fresh starts: mockyard ${fmt(m)} ms (${range(starts.mockyard)}), bare ${fmt(b)} ms (${range(starts.bare)}), ratio ${fmt(m / b, 2)} (<= 1.3 ${verdict(m / b <= 1.3)})`,
+      );
+    }
+
+    if (!SKIP.has('library')) {
+      // A fresh process, pinned like a server: the first start pays for loading the library.
+      const child = join(root, 'dist/bench/src/library-child.js');
+      const command = pinned ? ['taskset', '-c', String(SERVER_CPU), process.execPath] : [process.execPath];
+      const run = spawnSync(command[0] as string, [...command.slice(1), child, String(STARTS * 3)], {
+        encoding: 'utf8',
+      });
+      if (run.status !== 0) throw new Error(`library startup bench failed: ${run.stderr}`);
+      const { times, cpu } = JSON.parse(run.stdout) as { times: number[]; cpu: number[] };
+      const [first, ...rest] = times;
+      const m = median(rest);
+      const cpuMedian = median(cpu.slice(1));
+      console.log(
+        `library startup (10 schemas, :memory:, startMock to first answer)  first in a process ${fmt(first ?? NaN)} ms, then median of ${rest.length} ${fmt(m)} ms (${fmt(Math.min(...rest))}–${fmt(Math.max(...rest))}) (<= 30 ${verdict(m <= 30)}); CPU time first ${fmt(cpu[0] ?? NaN)} ms, then median ${fmt(cpuMedian)} ms`,
       );
     }
 

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importOpenApi } from '../../engine/src/index.js';
+import { counted } from '../../shared/src/plural.js';
+import { importOpenApi, writeAtomically } from '../../engine/src/index.js';
 import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
 
@@ -40,7 +41,10 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
     fail(`cannot import ${input}: ${message.replace(source, input)}`, 1);
   }
   try {
-    writeFileSync(out, result.text, { flag: values.force ? 'w' : 'wx' });
+    // Over an existing config (--force) through the engine's one atomic writer, so a crash cannot
+    // leave it half-written; a new file is created exclusively, so an existing one is never replaced.
+    if (values.force) await writeAtomically(out, result.text);
+    else writeFileSync(out, result.text, { flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST')
       fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);
@@ -50,7 +54,7 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
   const o = process.stdout;
   o.write(`${c.green('✓')} Imported ${input} (${result.title}) → ${displayPath(out)}\n`);
   o.write(
-    `  ${summary.schemas} schemas, ${summary.schemaEndpoints} schema-backed endpoints, ${summary.staticEndpoints} static endpoints\n`,
+    `  ${summary.schemas} ${summary.schemas === 1 ? 'schema' : 'schemas'}, ${counted(summary.schemaEndpoints, 'schema-backed endpoint')}, ${counted(summary.staticEndpoints, 'static endpoint')}\n`,
   );
   if (renames.length > 0) {
     o.write(`Renamed (${renames.length}):\n`);

@@ -69,6 +69,12 @@ test('rows are added by hand through the new-row form; refusals show on their fi
     await form.getByRole('button', { name: 'Create row' }).click();
     const nameError = form.locator('.row-form-field', { has: page.getByLabel('name', { exact: true }) });
     await nameError.getByTestId('field-error').filter({ hasText: "Field 'name' is required." }).waitFor();
+    // Every missing field at once, not one per click.
+    await form
+      .locator('.row-form-field', { has: page.getByLabel('email', { exact: true }) })
+      .getByTestId('field-error')
+      .filter({ hasText: "Field 'email' is required." })
+      .waitFor({ timeout: 1000 });
     // A unique clash, on the email field.
     await form.getByLabel('name', { exact: true }).fill('Grace Hopper');
     await form.getByLabel('email', { exact: true }).fill('ada@example.com');
@@ -208,6 +214,8 @@ test('cell edits commit on Enter, Tab and clicking away, Escape cancels, refusal
     await page.getByTestId('cell-error').filter({ hasText: 'already exists' }).waitFor();
     await page.keyboard.press('Escape');
     await refused.waitFor({ state: 'detached' });
+    // ...and the banner about it goes with it, not left behind stale.
+    await page.getByTestId('data-error').waitFor({ state: 'detached' });
     assert.equal((await user(1)).email, 'ada@example.com');
 
     // The date-time editor in the last column opens fully inside the grid.

@@ -79,7 +79,7 @@ async function operationsOf(file: string): Promise<Operation[]> {
 const FIXTURE_SUMMARIES: Record<string, RegExp> = {
   'petstore.yaml': /2 schemas, 3 schema-backed endpoints, 0 static endpoints/,
   'petstore-expanded.yaml': /3 schemas, 4 schema-backed endpoints, 0 static endpoints/,
-  'petstore-simple.json': /3 schemas, 4 schema-backed endpoints, 1 static endpoints/,
+  'petstore-simple.json': /3 schemas, 4 schema-backed endpoints, 1 static endpoint\n/,
   'store.yaml': /4 schemas, 10 schema-backed endpoints, 2 static endpoints/,
 };
 

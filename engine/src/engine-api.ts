@@ -33,6 +33,8 @@ export interface EngineOptions {
    * for the saves before it and the editor hears of it.
    */
   commitRecording?: (changes: ConfigChange[]) => Promise<boolean>;
+  /** Keep every request's body in the journal (read before answering); on by default with the admin API. */
+  journal?: boolean;
   /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
   http?: ListenerOptions;
 }

@@ -24,6 +24,9 @@ import { overrideServer } from './server-overrides.js';
 import { randomHex } from './on-demand.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
 import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
+import { CallbackSender } from './callbacks/callback-sender.js';
+import { MemoryScenarioStates, type ScenarioStates } from './scenarios/scenario-states.js';
+import { configureScenarios, scenarioStatesFor } from './scenarios/states-for.js';
 
 export { type ApplyResult, type EngineEvents, type EngineOptions, ListenError, type ServedLine } from './engine-api.js';
 
@@ -52,6 +55,13 @@ export class Engine extends TypedEmitter<EngineEvents> {
   });
 
   private token: string | undefined;
+  /** Scenario states: in memory, or in the PostgreSQL store's schema (shared by replicas). */
+  private scenarioStates: ScenarioStates = new MemoryScenarioStates();
+  private readonly memoryStates = this.scenarioStates;
+  /** Sends endpoints' callbacks; each is logged as an outgoing entry. */
+  private readonly callbacks = new CallbackSender((entry) => {
+    if (this.logEnabled) this.logServed(entry);
+  });
 
   /** Numbers the record service's changes across versions and hands them to `recordChanged` listeners. */
   private readonly changes = new ChangeFeed(
@@ -128,18 +138,22 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const current = { db: this.db, location: this.dbLocation };
     const opened = await storeFor(current, model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
+    const states = await scenarioStatesFor(opened, this.scenarioStates, this.memoryStates);
     const built = await buildRuntime(
       model,
       opened.db,
-      this.hooks(model),
+      this.hooks(model, states),
       this.runtime,
       (schema, change) => this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
       this.changes,
     );
-    if ('failure' in built) {
+    const configured = 'failure' in built ? built : await configureScenarios(states, model);
+    if ('failure' in configured) {
       if (opened.fresh) await opened.db.close();
-      return this.reject([...problems, built.failure]);
+      return this.reject([...problems, configured.failure]);
     }
+    if ('failure' in built) return this.reject(problems);
+    this.scenarioStates = states;
     problems.push(...built.warnings);
     this.swap(built.runtime, opened.db, opened.location, opened.fresh);
     const rebindProblem = await this.rebind(model.server);
@@ -150,9 +164,11 @@ export class Engine extends TypedEmitter<EngineEvents> {
   }
 
   /** The hooks a version's runtime calls back into the engine with. */
-  private hooks(model: ServiceModel): RuntimeHooks {
+  private hooks(model: ServiceModel, scenarios: ScenarioStates): RuntimeHooks {
     const config = this.options.configPath ?? 'mockyard';
     return {
+      readBodies: this.logEnabled && (this.options.journal === true || model.server.adminToken !== undefined),
+      shared: { scenarios, callbacks: model.server.callbacks === false ? undefined : this.callbacks },
       onServed: this.logEnabled ? (entry) => this.logServed(entry) : undefined,
       admin: model.server.adminToken ? this.admin : undefined,
       onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
@@ -239,12 +255,30 @@ export class Engine extends TypedEmitter<EngineEvents> {
     this.options.port = port;
   }
 
+  /** Every scenario's current state. */
+  scenarios(): MaybePromise<Record<string, string>> {
+    return this.scenarioStates.all();
+  }
+
+  /** Sets a scenario's state by hand (the admin API, the library, the studio's switcher). */
+  setScenario(name: string, state: string): MaybePromise<void> {
+    if (!this.model?.scenarios?.has(name)) throw new Error(`No scenario '${name}' in the config.`);
+    if (state === '' || state.length > 200) throw new Error('A scenario state is 1 to 200 characters.');
+    return this.scenarioStates.set({ [name]: state });
+  }
+
+  /** Resolves once every callback queued so far has been sent or has failed. */
+  callbacksSettled(): Promise<void> {
+    return this.callbacks.idle();
+  }
+
   /**
    * Stops listening (in-flight requests finish) and closes the database. `drain`: idle keep-alive
    * connections are left for their clients to close first (see Listener.close), as behind a proxy.
    */
   async stop(options: { drain?: boolean } = {}): Promise<void> {
     const wasListening = this.listener.listening;
+    this.callbacks.cancel();
     await this.listener.close(undefined, options);
     await this.runtime?.drained();
     await this.db?.close();
@@ -267,12 +301,14 @@ export class Engine extends TypedEmitter<EngineEvents> {
     return this.runtime?.records;
   }
 
-  /** Puts every table (or one schema's) back to the config's `seed:` rows. */
+  /** Puts every table (or one schema's) back to the config's `seed:` rows; a whole reset also puts every scenario back. */
   reset(schemaName?: string): MaybePromise<Record<string, number>> {
     const model = this.model;
     const records = this.runtime?.records;
     if (!model || !records) throw new Error('No config applied.');
-    return after(records.reset(schemaName), (counts) => {
+    const scenarios = schemaName === undefined ? this.scenarioStates.reset() : undefined;
+    const tables = (): MaybePromise<Record<string, number>> => records.reset(schemaName);
+    return after(scenarios instanceof Promise ? scenarios.then(tables) : tables(), (counts) => {
       for (const schema of model.schemas.values()) {
         if (schemaName === undefined || schema.name === schemaName)
           this.emit('tableChanged', { schema: schema.name, table: schema.table, change: 'reset' });
@@ -326,6 +362,12 @@ export class Engine extends TypedEmitter<EngineEvents> {
     hosts: () => this.model?.server.adminHosts ?? [],
     reset: () => this.reset(),
     log: () => this.log.entries(),
+    journal: {
+      entries: () => this.log.entries(),
+      clear: () => this.log.clear(),
+      scenarios: () => this.scenarioStates.all(),
+      setScenario: (name, state) => this.scenarioStates.set({ [name]: state }),
+    },
   });
 
   private reject(problems: Problem[]): ApplyResult {

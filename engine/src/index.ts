@@ -30,6 +30,7 @@ export { packageVersion } from './version.js';
 export { fromPackage } from './package-root.js';
 export type { ValidationResult } from './config/validate.js';
 export { JsonFile, type JsonFileOptions } from './settings/json-file.js';
+export { writeAtomically } from './files/write-atomically.js';
 
 /**
  * Parses and checks a config text with every problem placed by line and column. Asynchronous

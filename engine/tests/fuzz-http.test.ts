@@ -257,8 +257,15 @@ function fits(type: FieldType, v: unknown): boolean {
     case 'datetime':
       return typeof v === 'string' && isDateTime(v);
     case 'json':
-      return depthOf(v) <= 1000;
+      // JSON has no Infinity: a json field holding 1e400 is refused, not stored as null.
+      return depthOf(v) <= 1000 && finiteThroughout(v);
   }
+}
+
+function finiteThroughout(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (v === null || typeof v !== 'object') return true;
+  return (Array.isArray(v) ? v : Object.values(v)).every(finiteThroughout);
 }
 
 /** Whether a body passes the schema check of a create, a replace (PUT) or a patch. */
@@ -272,6 +279,8 @@ function validBody(table: TableName, body: unknown, mode: 'create' | 'replace' |
       if (mode !== 'patch' && f.required && !f.auto && f.default === undefined) return false;
       if (v === null && f.required) return false;
     } else if (!fits(f.type, v)) return false;
+    // An id the client sets must leave room for the next automatic one below 2^53.
+    else if (f.auto && typeof v === 'number' && v >= Number.MAX_SAFE_INTEGER) return false;
   }
   return true;
 }

@@ -30,6 +30,7 @@ test('the top level allows no other keys and requires endpoints', () => {
   assert.deepEqual(schema.required, ['endpoints']);
   assert.deepEqual(Object.keys(object(schema.properties, 'properties')).sort(), [
     'endpoints',
+    'scenarios',
     'schemas',
     'seed',
     'server',
@@ -67,6 +68,7 @@ test('endpoints are described as a list of endpoint or resource entries', () => 
     'type',
   ]);
   assert.deepEqual(Object.keys(endpointProps).sort(), [
+    'callbacks',
     'description',
     'fault',
     'key',
@@ -76,6 +78,7 @@ test('endpoints are described as a list of endpoint or resource entries', () => 
     'path',
     'response',
     'rules',
+    'setScenario',
     'status',
   ]);
   assert.deepEqual(resource.required, ['resource']);

@@ -279,6 +279,11 @@ test('migrations: a new field adds a column, a removed one stays hidden with a w
     other[0]?.columns?.some((c) => c.name === 'qty__string'),
     true,
   );
+  // Its rows can be read as stored, in the order they were written, a page at a time.
+  const rows = await pg.orphanRows('items', 1, 1);
+  assert.equal(rows.length, 1);
+  assert.equal(rows[0]?.name, 'b');
+  assert.equal('_mockyard_seq' in (rows[0] ?? {}), false);
 });
 
 test('three stores preparing the same model at once migrate and seed exactly once; a fourth does nothing', {

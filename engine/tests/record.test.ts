@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { validateConfig } from '../src/config/validate.js';
-import { serve, yaml } from './helpers.js';
+import { serve, tempDir, yaml } from './helpers.js';
+import { fill, smallDisk, unmount } from './small-disk.js';
 import { startUpstream } from './upstream.js';
 
 const commented = (proxy: string): string => yaml`
@@ -19,6 +21,9 @@ const commented = (proxy: string): string => yaml`
   server:
     proxy: ${proxy}   # the real API
 `;
+
+/** Answers the recorder must leave alone: not JSON, a 5xx, or what would be read back differently. */
+const NOT_RECORDED = ['/plain', '/broken', '/template', '/escaped', '/key', '/proto'];
 
 const json = (status: number, value: unknown) => ({
   status,
@@ -38,6 +43,14 @@ describe('record', () => {
       'GET /plain': { status: 200, type: 'text/plain', body: 'not json' },
       'GET /broken': json(503, { error: 'down for a moment' }),
       'GET /template': json(200, { text: 'hello {{name}}' }),
+      // Templates spelled with JSON escapes, or in a key, and a key a config reader would drop.
+      'GET /escaped': {
+        status: 200,
+        type: 'application/json',
+        body: '{"echo":"\\u007b\\u007brequest.headers.authorization\\u007d\\u007d"}',
+      },
+      'GET /key': json(200, { '{{request.headers.authorization}}': 1 }),
+      'GET /proto': { status: 200, type: 'application/json', body: '{"__proto__":{"admin":true},"b":2}' },
     };
     upstream.handle = (req, res) => {
       req.resume();
@@ -67,7 +80,7 @@ describe('record', () => {
         assert.equal(res.headers.get('x-mockyard-proxied'), 'true');
         first.set(`${method} ${path}`, { status: res.status, body: await res.json() });
       }
-      for (const path of ['/plain', '/broken', '/template']) await (await mock.call(path)).text();
+      for (const path of NOT_RECORDED) await (await mock.call(path)).text();
       // The same path twice (before the first is recorded, and after) makes one endpoint.
       await Promise.all([mock.call('/things'), mock.call('/things')].map(async (r) => (await r).text()));
       await mock.engine.recordingSettled();
@@ -90,7 +103,7 @@ describe('record', () => {
         );
       }
       // Not recorded: these still go to the (now stopped) upstream.
-      for (const path of ['/plain', '/broken', '/template']) assert.equal((await mock.call(path)).status, 502, path);
+      for (const path of NOT_RECORDED) assert.equal((await mock.call(path)).status, 502, path);
 
       const text = readFileSync(mock.configPath, 'utf8');
       const head = original.slice(0, original.indexOf('\n\nserver:'));
@@ -200,6 +213,48 @@ describe('record', () => {
     } finally {
       await mock.close();
       await upstream.close();
+    }
+  });
+
+  test('recording on a full disk leaves the config as it was, byte for byte, and records once space returns', {
+    timeout: 30_000,
+  }, async (t) => {
+    const { dir, cleanup } = tempDir();
+    const mnt = smallDisk(t, dir, '1m');
+    if (!mnt) return cleanup();
+    const upstream = await startUpstream();
+    upstream.handle = (req, res) => {
+      req.resume();
+      const items = Array.from({ length: 400 }, (_, i) => ({ id: i, text: `item ${i} ${'z'.repeat(40)}` }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url, items }));
+    };
+    const configPath = join(mnt, 'mock.yaml');
+    const original = commented(upstream.url);
+    writeFileSync(configPath, original);
+    const mock = await serve(original, { record: 'endpoints', configPath });
+    try {
+      fill(mnt, 8 * 1024);
+      await (await mock.call('/big')).text();
+      await mock.engine.recordingSettled();
+      assert.equal(readFileSync(configPath, 'utf8'), original, 'the config keeps every byte');
+      assert.deepEqual(
+        readdirSync(mnt).filter((name) => name.endsWith('.tmp')),
+        [],
+        'no temporary file is left',
+      );
+      unlinkSync(join(mnt, 'filler'));
+      await (await mock.call('/later')).text();
+      await mock.engine.recordingSettled();
+      const text = readFileSync(configPath, 'utf8');
+      assert.ok(text.startsWith('# The shop mock'), 'the comments are kept');
+      assert.ok((await validateConfig(text)).model, 'the config still validates');
+      const paths = (parse(text) as { endpoints: { path: string }[] }).endpoints.map((e) => e.path);
+      assert.deepEqual(paths, ['/health', '/later']);
+    } finally {
+      await mock.close();
+      await upstream.close();
+      unmount(mnt);
+      cleanup();
     }
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { validateConfig } from '../src/config/validate.js';
 import { serve, yaml } from './helpers.js';
 
 const LOGIN = yaml`
@@ -128,5 +129,77 @@ test('rules on a schema-backed endpoint: params, a header, the method, without t
     );
   } finally {
     await s.close();
+  }
+});
+
+const BACKTRACKING = yaml`
+  endpoints:
+    - path: /words
+      method: GET
+      response:
+        inline: { matched: false }
+      rules:
+        - when: { query.v: { regex: "^(\\\\w+\\\\s?)*$" } }
+          response:
+            inline: { matched: true }
+        - when: { query.w: { regex: "(a|aa)+$" } }
+          response:
+            inline: { second: true }
+        - when: { query.x: { regex: "(?i)^[a-z]+@example\\\\.com$" } }
+          response:
+            inline: { mail: true }
+    - path: /words
+      method: POST
+      response:
+        inline: { matched: false }
+      rules:
+        - when: { body.v: { regex: "^a+$" } }
+          response:
+            inline: { matched: true }
+`;
+
+test('rule regexes match in linear time: patterns that backtrack exponentially in JavaScript answer at once', {
+  timeout: 30_000,
+}, async () => {
+  const s = await serve(BACKTRACKING);
+  try {
+    for (const [query, n] of [
+      ['v', 31],
+      ['v', 5000],
+      ['w', 5000],
+    ] as const) {
+      const hostile = `${'a'.repeat(n)}!`;
+      const start = performance.now();
+      const res = await s.call(`/words?${query}=${hostile}`, { signal: AbortSignal.timeout(10_000) });
+      assert.deepEqual(await res.json(), { matched: false });
+      assert.ok(performance.now() - start < 1000, `${query} with ${n} characters took ${performance.now() - start} ms`);
+    }
+    assert.deepEqual(await (await s.call('/words?v=two%20words')).json(), { matched: true });
+    assert.deepEqual(await (await s.call('/words?w=aaaa')).json(), { second: true });
+    assert.deepEqual(await (await s.call('/words?x=Bo@Example.com')).json(), { mail: true });
+    // A value past the 16,384-character cap never matches.
+    const post = (v: string) => s.send('POST', '/words', { v }).then((r) => r.json());
+    assert.deepEqual(await post('a'.repeat(16_384)), { matched: true });
+    assert.deepEqual(await post('a'.repeat(16_385)), { matched: false });
+  } finally {
+    await s.close();
+  }
+});
+
+test('a regex RE2 cannot match in linear time (backreference, lookaround) is a config problem naming where', async () => {
+  for (const [pattern, construct] of <[string, string][]>[
+    ['(a)\\\\1', '\\1'],
+    ['(?=a)b', '(?='],
+    ['x(?<!y)', '(?<!'],
+  ]) {
+    const { model, problems } = await validateConfig(
+      `endpoints:\n  - path: /x\n    method: GET\n    response: { inline: {} }\n    rules:\n      - when: { query.v: { regex: "${pattern}" } }\n        status: 400\n`,
+    );
+    assert.equal(model, undefined, pattern);
+    const problem = problems.find((p) => p.code === 'ruleBadRegex');
+    assert.ok(problem, `${pattern}: ${problems.map((p) => p.message).join('; ')}`);
+    assert.ok(problem.message.includes(construct.replace('\\\\', '\\')), problem.message);
+    assert.match(problem.message, /at character \d+/);
+    assert.equal(problem.range.start.line, 6);
   }
 });

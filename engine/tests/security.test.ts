@@ -269,6 +269,11 @@ test('the admin API wants its token, and refuses a foreign Host (DNS rebinding) 
       `127.0.0.1:${port}@evil.example`,
       ' ',
       `[::1]:${port}x`,
+      // Loopback in other spellings than the README's three names, or the port written with a zero.
+      `evil.localhost:${port}`,
+      `127.0.0.2:${port}`,
+      `[::ffff:127.0.0.1]:${port}`,
+      `localhost:0${port}`,
     ]) {
       const reply = await send(port, '/__mockyard/reset', { method: 'POST', headers: auth, host });
       assert.equal(reply.status, 403, `Host ${host}`);

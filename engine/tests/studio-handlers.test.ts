@@ -605,7 +605,7 @@ test('server.setPort to a port in use while running reports the conflict', async
   }
 });
 
-test('tables.list counts rows and marks a table left by a removed schema as orphaned', async () => {
+test('tables.list counts rows and marks a table left by a removed schema as orphaned; tables.query reads its rows', async () => {
   const s = await open();
   try {
     const tables = await s.handlers['tables.list']({});
@@ -640,6 +640,21 @@ test('tables.list counts rows and marks a table left by a removed schema as orph
     assert.equal(after.find((t) => t.table === 'users')?.orphaned, false);
     // Orphans are read-only: the live-config handlers refuse them.
     await assert.rejects(s.handlers['tables.insert']({ table: 'posts', row: { title: 'x' } }), /No table 'posts'/);
+    // ...but their rows can be read, as stored, a page at a time.
+    const page = await s.handlers['tables.query']({ table: 'posts', offset: 0, limit: 100 });
+    assert.equal(page.total, 2);
+    assert.deepEqual(
+      page.rows.map((r) => r.id),
+      [1, 2],
+    );
+    assert.equal(typeof page.rows[0]?.title, 'string');
+    const second = await s.handlers['tables.query']({ table: 'posts', offset: 1, limit: 1, filter: 'title=x' });
+    assert.deepEqual(
+      second.rows.map((r) => r.id),
+      [2],
+    );
+    assert.match(second.notes?.[0] ?? '', /no schema in the config: filter and sort are off/);
+    await assert.rejects(s.handlers['tables.query']({ table: 'nope', offset: 0, limit: 10 }), /No table 'nope'/);
   } finally {
     await s.close();
   }

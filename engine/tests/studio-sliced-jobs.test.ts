@@ -154,7 +154,7 @@ test('a write that fails in a late row of a big import leaves the table as it wa
           rows: [{ name: 'A', email: 'a@example.com' }, { name: 'B' }, { email: 'no name' }],
         });
       }),
-      { status: 400, message: "Row 3: Field 'name' is required. Nothing was imported." },
+      { status: 400, message: "Row 3: Field 'name' is required. Nothing was restored." },
     );
     assert.equal(await s.count(), 3, 'the generated rows went in, none of the restored ones');
   } finally {

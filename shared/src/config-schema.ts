@@ -111,6 +111,49 @@ export const FaultSchema = described(
   'Inject a fault: { rate, status } answers an error; { rate, kind: reset | empty } breaks the connection.',
 );
 
+/** A scenario or state name: what a rule, `setScenario`, a template and the admin API call it. */
+const SCENARIO_NAME = /^[A-Za-z_][\w-]{0,63}$/;
+const ScenarioState = z.string().check(z.minLength(1), z.maxLength(200));
+
+export const ScenariosSchema = described(
+  z.record(z.string().check(z.regex(SCENARIO_NAME)), ScenarioState),
+  'Scenarios by name, each with its start state, e.g. order: started. Rules test `scenario.<name>`; `setScenario` moves it.',
+);
+
+export const SetScenarioSchema = described(
+  z.record(z.string(), ScenarioState),
+  'Scenario states to set once this answer is chosen, e.g. { order: paid }.',
+);
+
+export const CallbackSchema = described(
+  z.strictObject({
+    url: described(
+      z.string(),
+      'Where to send it: an http(s) URL whose origin is written out; templates only in its path and query.',
+    ),
+    method: optional(z.enum(HTTP_METHODS), 'HTTP method. Default POST.'),
+    delay: optional(intIn(0, 60_000), 'Milliseconds to wait after the response before sending. Default 0.'),
+    timeout: optional(intIn(1, 60_000), 'Milliseconds to wait for the receiver. Default 5000.'),
+    headers: optional(
+      described(
+        z.record(z.string(), z.string()),
+        'Request headers; values may hold templates over request and response.',
+      ),
+    ),
+    body: optional(
+      described(
+        z.strictObject({
+          inline: optional(JsonValue, 'JSON sent; strings may hold templates over request and response.'),
+          body: optional(z.string(), 'A text template sent as written.'),
+          contentType: optional(z.string(), 'Content-Type of the body. Default application/json.'),
+        }),
+        'The body sent: `inline` JSON or a `body` text template.',
+      ),
+    ),
+  }),
+  'A webhook sent after the response: templates see `request` and `response` (status, headers, body).',
+);
+
 const ConditionValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const ConditionSchema = described(
@@ -150,6 +193,8 @@ export const RuleSchema = described(
     headers: optional(TemplatedHeaders),
     latency: optional(LatencySchema),
     fault: optional(FaultSchema),
+    setScenario: optional(SetScenarioSchema),
+    callbacks: optional(z.array(CallbackSchema), 'Webhooks sent after the rule’s answer (instead of the endpoint’s).'),
     description: optional(z.string(), 'Free text shown in the studio.'),
   }),
   'A rule: when its conditions hold (the first such rule wins), it supplies status, response, headers, latency or fault.',
@@ -176,6 +221,8 @@ export const EndpointSchema = described(
     ),
     latency: optional(LatencySchema),
     fault: optional(FaultSchema),
+    setScenario: optional(SetScenarioSchema),
+    callbacks: optional(z.array(CallbackSchema), 'Webhooks sent after the response.'),
   }),
   'One method on one path.',
 );
@@ -262,6 +309,7 @@ export const ServerSchema = described(
       intIn(1, 3_600_000),
       'Milliseconds the proxy waits for the upstream before answering 504. Default 30000.',
     ),
+    callbacks: optional(z.boolean(), 'false turns every endpoint’s and rule’s `callbacks` off. Default true.'),
   }),
   'How the mock server listens. Command-line flags override these.',
 );
@@ -280,6 +328,7 @@ export const ConfigSchema = described(
     ),
     server: optional(ServerSchema),
     seed: optional(SeedSchema),
+    scenarios: optional(ScenariosSchema),
   }),
   'A Mockyard config: schemas, endpoints, and optional server and seed sections.',
 );
@@ -297,3 +346,4 @@ export type LatencyDefinition = z.infer<typeof LatencySchema>;
 export type FaultDefinition = z.infer<typeof FaultSchema>;
 export type ConditionDefinition = z.infer<typeof ConditionSchema>;
 export type RuleDefinition = z.infer<typeof RuleSchema>;
+export type CallbackDefinition = z.infer<typeof CallbackSchema>;

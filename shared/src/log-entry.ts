@@ -17,4 +17,6 @@ export interface LogEntry {
   /** Milliseconds from arrival to the last byte handed to the socket. */
   duration: number;
   notes: string[];
+  /** Set on a callback the mock sent (a webhook): its URL, and why it failed when it did. */
+  outgoing?: { url: string; error?: string };
 }

@@ -54,6 +54,8 @@ export const messages = {
   reservedPath: (path: string) => `Path '${path}' is under /__mockyard/, which is reserved for the admin API.`,
   invalidFieldName: (schema: string, field: string) =>
     `Field name '${field}' of ${schema} is not valid: use letters, digits and _ and start with a letter or _.`,
+  reservedFieldName: (schema: string, field: string) =>
+    `Field name '${field}' of ${schema} is a name every JavaScript object has; choose another.`,
   invalidSchemaName: (schema: string) =>
     `Schema name '${schema}' is not valid: use letters and digits, starting with a letter (e.g. BlogPost).`,
   schemaNameNotCapitalised: (schema: string, suggestion: string) =>
@@ -100,11 +102,17 @@ export const messages = {
     `Endpoint ${endpoint} sets \`contentType\` without a \`body\` template; inline responses are JSON.`,
   invalidHeaderName: (name: string) =>
     `Header name '${name}' is not valid: use letters, digits and - (no spaces or colons).`,
+  invalidHeaderValue: (name: string) =>
+    `The value of header '${name}' has a character HTTP headers cannot carry (a control character or one outside Latin-1, e.g. € or an emoji); percent-encode it.`,
   faultKindAndStatus: () => 'A fault has either `status` (an error answer) or `kind` (reset or empty), not both.',
   faultWithoutEffect: () =>
     'A fault needs `status` (e.g. 503) or `kind` (reset drops the connection, empty closes it without a response).',
   ruleUnknownTarget: (target: string, suggestion?: string) =>
-    `Unknown rule target '${target}'. Use params.<name>, query.<name>, headers.<name>, body.<path> or method.${didYouMean(suggestion)}`,
+    `Unknown rule target '${target}'. Use params.<name>, query.<name>, headers.<name>, body.<path>, scenario.<name> or method.${didYouMean(suggestion)}`,
+  unknownScenario: (name: string, known: readonly string[]) =>
+    `Unknown scenario '${name}': ${known.length ? `the config's scenarios: are ${known.join(', ')}` : 'declare it under `scenarios:` with its start state'}.`,
+  callbackUrlOrigin: (url: string) =>
+    `Callback URL '${url}' must start with a written-out origin (http://host:port/): templates may fill only its path and query.`,
   ruleUnknownParam: (endpoint: string, param: string, params: readonly string[]) =>
     `Rule condition on 'params.${param}', but endpoint ${endpoint} has ${params.length ? `only the parameters ${params.map((p) => `:${p}`).join(', ')}` : 'no path parameters'}.`,
   ruleBodyNotAField: (field: string, schema: string, fields: readonly string[], suggestion?: string) =>
@@ -164,11 +172,15 @@ export const httpMessages = {
     `Cannot delete this ${schema}: ${referrer} references it (onDelete: restrict).`,
   queryConflict: (first: string, second: string, hint: string) =>
     `Query parameters '${first}' and '${second}' cannot be combined; ${hint}.`,
+  unforwardable: () =>
+    'This request target cannot be forwarded to the proxy: it must be a path starting with a single / and without backslashes.',
   notAcceptable: () => 'Not acceptable: this endpoint answers application/json or application/xml.',
   unauthorized: () => 'Missing or wrong admin token; send Authorization: Bearer <token>.',
   internal: () => 'Internal server error',
   noConfigLoaded: () => 'No config is loaded.',
   storeFull: () => 'The database disk is full; nothing was written.',
+  storeFileGone: (file: string) =>
+    `The database file ${file} was deleted or moved while the mock was running; writes are refused until it is back (or restart the mock to start a new one).`,
   storeBusy: () => 'The database is busy (locked by another process); try again.',
   poolBusy: () =>
     'The database is busy: every connection to PostgreSQL stayed in use while this request waited for one; try again.',

@@ -1,7 +1,6 @@
-import { writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CONFIG_EXTENSIONS } from '../../../shared/src/config-file.js';
-import { readErrorReason } from '../../../engine/src/index.js';
+import { readErrorReason, writeAtomically } from '../../../engine/src/index.js';
 import type { DialogLike, FileFilter } from './electron-like.js';
 import type { DesktopWorkspace } from './workspace.js';
 
@@ -69,7 +68,7 @@ export function saveAs(workspace: DesktopWorkspace, dialog: DialogLike): Promise
 
 async function write(workspace: DesktopWorkspace, file: string, text: string): Promise<boolean> {
   try {
-    await writeFile(file, text);
+    await writeAtomically(file, text);
     return true;
   } catch (err) {
     await workspace.showError(`Could not write ${basename(file)}.`, `${file}: ${readErrorReason(err)}.`);

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { ServiceModel } from '../model/service-model.js';
 import { compileEndpoints } from './compile-endpoints.js';
 import { compileSchemas } from './compile-schemas.js';
+import { compileScenarios } from './compile-scenarios.js';
 import { compileSeed } from './compile-seed.js';
 import { compileServer, type ServerOptions } from './compile-server.js';
 import type { ConfigSource } from './source.js';
@@ -28,7 +29,16 @@ export function checkConfig(source: ConfigSource, options: ServerOptions): Valid
   const raw = root as Record<string, unknown>;
   const broken = new Set<string>();
   const schemas = compileSchemas(source, raw.schemas, problems, broken, checked?.schemas);
-  const endpoints = compileEndpoints(source, raw.endpoints, schemas, problems, broken, checked?.endpoints);
+  const scenarios = compileScenarios(raw.scenarios);
+  const endpoints = compileEndpoints(
+    source,
+    raw.endpoints,
+    schemas,
+    problems,
+    broken,
+    checked?.endpoints,
+    new Set(scenarios.keys()),
+  );
   const seed = compileSeed(source, raw.seed, schemas, problems, broken);
   const server = compileServer(source, raw.server, options, problems, checked && (checked.server ?? {}));
   if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
@@ -36,5 +46,5 @@ export function checkConfig(source: ConfigSource, options: ServerOptions): Valid
   }
   problems.sort(byPosition);
   if (problems.some((p) => p.severity === 'error')) return { problems };
-  return { problems, model: { schemas, endpoints, server, seed } };
+  return { problems, model: { schemas, endpoints, server, seed, scenarios } };
 }

@@ -8,6 +8,8 @@ import { messages } from '../../../shared/src/messages.js';
 import type { DynamicModel, ResponseModel } from '../model/dynamic-model.js';
 import { compileFault, compileLatency } from './compile-effects.js';
 import { compileRules, type RuleScope } from './compile-rules.js';
+import { compileCallbacks } from './compile-callbacks.js';
+import { compileSetScenario } from './compile-scenarios.js';
 import { compileHeaders, compileResponse } from './compile-templates.js';
 import type { DocPath } from './source.js';
 
@@ -42,7 +44,17 @@ export function compileDynamic(
   const latency = compileLatency(scope, [...at, 'latency'], def.latency);
   const fault = compileFault(scope, [...at, 'fault'], def.fault);
   const rules = def.rules ? compileRules(scope, [...at, 'rules'], def.rules) : [];
-  if (own === null || latency === null || fault === null || !rules) return null;
-  if (!own && !latency && !fault && rules.length === 0) return undefined;
-  return { response: own, latency, fault, rules };
+  const setScenario = compileSetScenario(scope, [...at, 'setScenario'], def.setScenario);
+  const callbacks = compileCallbacks(scope, [...at, 'callbacks'], def.callbacks);
+  if (own === null || latency === null || fault === null || !rules || setScenario === null || callbacks === null)
+    return null;
+  if (!own && !latency && !fault && rules.length === 0 && !setScenario && !callbacks) return undefined;
+  return {
+    response: own,
+    latency,
+    fault,
+    rules,
+    ...(setScenario ? { setScenario } : {}),
+    ...(callbacks ? { callbacks } : {}),
+  };
 }

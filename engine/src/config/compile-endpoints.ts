@@ -44,6 +44,8 @@ export interface Context {
   problems: Problem[];
   /** Schemas and fields whose errors are already reported. */
   broken: ReadonlySet<string>;
+  /** The config's `scenarios:` names. */
+  scenarios?: ReadonlySet<string>;
 }
 
 function resolveOperation(
@@ -142,7 +144,15 @@ function compileEndpoint(
           'key',
         ),
       );
-    const scope = { source, problems, label, params: shape.params, schema: undefined, broken: ctx.broken };
+    const scope = {
+      source,
+      problems,
+      label,
+      params: shape.params,
+      schema: undefined,
+      broken: ctx.broken,
+      scenarios: ctx.scenarios,
+    };
     const dynamic = compileDynamic(scope, at, def);
     if (dynamic === null) return undefined;
     return {
@@ -231,7 +241,7 @@ function compileEndpoint(
   }
   if (params.some((p) => !schema.fieldMap.has(p.column))) return undefined;
   const dynamic = compileDynamic(
-    { source, problems, label, params: shape.params, schema, broken: ctx.broken },
+    { source, problems, label, params: shape.params, schema, broken: ctx.broken, scenarios: ctx.scenarios },
     at,
     def,
   );
@@ -262,8 +272,9 @@ export function compileEndpoints(
   problems: Problem[],
   broken: BrokenNames = new Set(),
   checked?: readonly EndpointEntry[],
+  scenarios?: ReadonlySet<string>,
 ): EndpointModel[] {
-  const ctx: Context = { source, schemas, problems, broken };
+  const ctx: Context = { source, schemas, problems, broken, scenarios };
   const endpoints: EndpointModel[] = [];
   const seen = new Map<string, number>();
   if (!Array.isArray(raw)) return endpoints;

@@ -3,6 +3,7 @@
  * schema does not have, a parameter the path does not have, a bad regex), each rule's response,
  * headers, latency and fault compiled like the endpoint's own.
  */
+import { RE2JS } from 're2js';
 import type { ConditionDefinition, RuleDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { ConditionModel, ConditionTarget, ConditionTest, RuleModel } from '../model/dynamic-model.js';
@@ -11,6 +12,8 @@ import { FORBIDDEN_NAMES } from '../templates/limits.js';
 import { didYouMean } from './did-you-mean.js';
 import { compileHeaders, compileResponse, type TemplateScope } from './compile-templates.js';
 import { compileFault, compileLatency } from './compile-effects.js';
+import { compileCallbacks } from './compile-callbacks.js';
+import { compileSetScenario, unknownScenarioProblem } from './compile-scenarios.js';
 import type { DocPath } from './source.js';
 
 export interface RuleScope extends TemplateScope {
@@ -22,7 +25,7 @@ export interface RuleScope extends TemplateScope {
   broken: ReadonlySet<string>;
 }
 
-const TARGETS = ['params', 'query', 'headers', 'body', 'method'] as const;
+const TARGETS = ['params', 'query', 'headers', 'body', 'scenario', 'method'] as const;
 const SEGMENT = /^[A-Za-z_$][\w$-]*$/;
 
 /** `items[0].name` as keys and indexes, or undefined when it is not a plain path. */
@@ -55,9 +58,9 @@ function compileTests(
   const tests: ConditionTest[] = [];
   if (condition.regex !== undefined) {
     try {
-      tests.push({ op: 'regex', regex: new RegExp(condition.regex) });
+      tests.push({ op: 'regex', regex: RE2JS.compile(condition.regex) });
     } catch (err) {
-      const detail = (err as Error).message.replace(/^Invalid regular expression: /, '');
+      const detail = regexProblem(condition.regex, err);
       scope.problems.push(
         scope.source.problemAt([...at, 'regex'], 'ruleBadRegex', messages.ruleBadRegex(label, detail)),
       );
@@ -109,6 +112,12 @@ function compileCondition(
   } else if (target === 'query' || target === 'headers') {
     if (rest === '') return keyProblem('ruleUnknownTarget', messages.ruleUnknownTarget(label));
     path = [target === 'headers' ? rest.toLowerCase() : rest];
+  } else if (target === 'scenario') {
+    if (!scope.scenarios?.has(rest)) {
+      scope.problems.push(unknownScenarioProblem(scope.source, at, rest, scope.scenarios ?? new Set()));
+      return undefined;
+    }
+    path = [rest];
   } else if (target === 'body') {
     const parsed = parseBodyPath(rest);
     if (!parsed) return keyProblem('ruleBadPath', messages.ruleBadPath(label));
@@ -153,7 +162,16 @@ export function compileRules(scope: RuleScope, at: DocPath, rules: readonly Rule
     const headers = ownHeaders && ruleHeaders && [...ownHeaders, ...ruleHeaders];
     const latency = compileLatency(scope, [...ruleAt, 'latency'], rule.latency);
     const fault = compileFault(scope, [...ruleAt, 'fault'], rule.fault);
-    if (response === null || !headers || latency === null || fault === null) {
+    const setScenario = compileSetScenario(scope, [...ruleAt, 'setScenario'], rule.setScenario);
+    const callbacks = compileCallbacks(scope, [...ruleAt, 'callbacks'], rule.callbacks);
+    if (
+      response === null ||
+      !headers ||
+      latency === null ||
+      fault === null ||
+      setScenario === null ||
+      callbacks === null
+    ) {
       ok = false;
       return;
     }
@@ -172,7 +190,20 @@ export function compileRules(scope: RuleScope, at: DocPath, rules: readonly Rule
       latency,
       fault,
       readsBody: when.some((c) => c.target === 'body'),
+      ...(setScenario ? { setScenario } : {}),
+      ...(callbacks ? { callbacks } : {}),
     });
   });
   return ok ? out : undefined;
+}
+
+/**
+ * Why RE2 refuses a pattern, with where: RE2 has no backreferences or lookaround (the constructs that
+ * make a match take exponential time), so those are config problems rather than slow requests.
+ */
+function regexProblem(pattern: string, err: unknown): string {
+  const { error, input } = err as { error?: string; input?: string };
+  if (error === undefined) return (err as Error).message;
+  const at = input ? pattern.indexOf(input) : -1;
+  return `${error}${input ? ` \`${input}\`` : ''}${at >= 0 ? ` at character ${at + 1}` : ''} (rules match with RE2 syntax: no backreferences or lookaround)`;
 }

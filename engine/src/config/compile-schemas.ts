@@ -7,6 +7,12 @@ import { tableNameFor } from '../model/table-name.js';
 import { compileRelations, type DeclaredReference } from './compile-relations.js';
 import type { ConfigSource } from './source.js';
 
+/**
+ * Names every JavaScript object already has (`__proto__`, `constructor`, `toString`…): a field of
+ * that name would read the inherited one from any record that does not set it, so they are refused.
+ */
+const OBJECT_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
 const SCHEMA_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -86,10 +92,11 @@ export function compileSchemas(
         continue;
       }
       const definition = parsedField ? parsedField.data : (checked?.[name]?.properties[fieldName] as FieldDefinition);
-      if (!FIELD_NAME.test(fieldName)) {
-        problems.push(
-          source.problemAt(fieldAt, 'invalidFieldName', messages.invalidFieldName(name, fieldName), 'error', 'key'),
-        );
+      if (!FIELD_NAME.test(fieldName) || OBJECT_NAMES.has(fieldName)) {
+        const message = FIELD_NAME.test(fieldName)
+          ? messages.reservedFieldName(name, fieldName)
+          : messages.invalidFieldName(name, fieldName);
+        problems.push(source.problemAt(fieldAt, 'invalidFieldName', message, 'error', 'key'));
         broken.add(`${name}.${fieldName}`);
         continue;
       }

@@ -123,5 +123,6 @@ export function compileServer(
     ...(server.openapi === true ? { openapi: true } : {}),
     ...(server.proxy !== undefined ? { proxy: server.proxy } : {}),
     ...(server.proxyTimeout !== undefined ? { proxyTimeout: server.proxyTimeout } : {}),
+    ...(server.callbacks === false ? { callbacks: false } : {}),
   };
 }

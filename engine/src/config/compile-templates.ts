@@ -7,15 +7,20 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { HeaderTemplate, ResponseModel, ValueTemplate } from '../model/dynamic-model.js';
 import { isTemplate, parseTemplate } from '../templates/template-parser.js';
-import type { TemplateModel } from '../templates/template-model.js';
+import type { TemplateIssue, TemplateModel } from '../templates/template-model.js';
 import type { ConfigSource, DocPath } from './source.js';
 import { templateProblem } from './template-place.js';
+import { headerValueFits } from '../http/header-value.js';
 
 export interface TemplateScope {
   source: ConfigSource;
   problems: Problem[];
   /** The endpoint, for messages. */
   label: string;
+  /** The config's scenarios: `{{scenario.<name>}}` must name one. */
+  scenarios?: ReadonlySet<string>;
+  /** Templates may read `response.…` (a callback's). */
+  response?: boolean;
 }
 
 /** A header name as HTTP allows it (a token). */
@@ -29,13 +34,37 @@ export function compileTemplate(
   part: 'key' | 'value' = 'value',
 ): TemplateModel | undefined {
   const parsed = parseTemplate(text);
-  if ('template' in parsed) return parsed.template;
-  for (const issue of parsed.issues) {
+  const issues = 'template' in parsed ? nameIssues(scope, parsed.template) : parsed.issues;
+  if ('template' in parsed && issues.length === 0) return parsed.template;
+  for (const issue of issues) {
     scope.problems.push(
       templateProblem(scope.source, path, text, issue, messages.template(scope.label, issue.message), part),
     );
   }
   return undefined;
+}
+
+/** The scenarios a template names that the config does not declare, and a `response.…` outside a callback. */
+function nameIssues(scope: TemplateScope, template: TemplateModel): TemplateIssue[] {
+  const issues: TemplateIssue[] = [];
+  for (const use of template.names ?? []) {
+    const at = { line: use.line, column: use.column };
+    if (use.kind === 'response' && !scope.response)
+      issues.push({
+        code: 'templateUnknownName',
+        message: "'response.…' is there only in a callback's templates; a response's templates read request.…",
+        ...at,
+      });
+    if (use.kind === 'scenario' && !scope.scenarios?.has(use.name)) {
+      const known = [...(scope.scenarios ?? [])];
+      issues.push({
+        code: 'unknownScenario',
+        message: messages.unknownScenario(use.name, known),
+        ...at,
+      });
+    }
+  }
+  return issues;
 }
 
 /** A JSON value with its template strings compiled; `hasTemplates` is false when it is all constant. */
@@ -97,6 +126,13 @@ export function compileHeaders(
       continue;
     }
     if (!isTemplate(value)) {
+      if (!headerValueFits(value)) {
+        scope.problems.push(
+          scope.source.problemAt([...path, name], 'invalidHeaderValue', messages.invalidHeaderValue(name)),
+        );
+        ok = false;
+        continue;
+      }
       out.push({ name, value });
       continue;
     }

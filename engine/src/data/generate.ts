@@ -58,8 +58,10 @@ function pickerFor(field: FieldModel, pool: readonly unknown[]): Maker {
 
 /**
  * `count` rows of fake but plausible data for a schema; the same `seed` gives the same rows.
- * Auto ids are left for the database; unique text fields get the row number appended; reference
- * fields pick among `pools` (the referenced records that exist, reference-pools.ts).
+ * Auto ids are left for the database; unique text fields get the row number appended; unique
+ * integers count on from the row number or from `floors` (the largest value the table holds,
+ * unique-floors.ts), whichever is larger; reference fields pick among `pools` (the referenced
+ * records that exist, reference-pools.ts).
  * Made in slices of the slicer's time, so a big generate does not hold up the event loop.
  */
 export async function generateRows(
@@ -69,6 +71,7 @@ export async function generateRows(
   startIndex = 0,
   slicer = new TimeSlicer(),
   pools?: ReadonlyMap<string, readonly unknown[]>,
+  floors?: ReadonlyMap<string, number>,
 ): Promise<Record<string, unknown>[]> {
   // English only, loaded on first use: the full package (every locale) costs ~40 MB and 100 ms.
   const { faker: shared } = await import('@faker-js/faker/locale/en');
@@ -80,7 +83,7 @@ export async function generateRows(
   faker.seed(seed);
   // Dates count from a fixed day, so the same seed gives the same rows on any day.
   faker.setDefaultRefDate(REFERENCE_DATE);
-  return runSliced(fakeRows(schema, faker, count, startIndex, pools), slicer);
+  return runSliced(fakeRows(schema, faker, count, startIndex, pools, floors), slicer);
 }
 
 function* fakeRows(
@@ -89,6 +92,7 @@ function* fakeRows(
   count: number,
   startIndex: number,
   pools: ReadonlyMap<string, readonly unknown[]> | undefined,
+  floors: ReadonlyMap<string, number> | undefined,
 ): Steps<Record<string, unknown>[]> {
   const fields = schema.fields.filter((f) => f.autoId === undefined);
   const makers = fields.map((field) => {
@@ -107,7 +111,8 @@ function* fakeRows(
         return;
       }
       if (field.unique && typeof value === 'string' && !value.includes(String(index))) value = `${value} ${index}`;
-      if (field.unique && typeof value === 'number' && field.type === 'integer') value = index;
+      if (field.unique && typeof value === 'number' && field.type === 'integer')
+        value = Math.max(startIndex, floors?.get(field.name) ?? 0) + i + 1;
       row[field.name] = value;
     });
     rows.push(row);

@@ -3,6 +3,7 @@ import { httpMessages } from '../../../shared/src/messages.js';
 import { ADMIN_BASE } from '../admin-path.js';
 import { bearerToken, foreignRequest, tokenMatches } from './guards.js';
 import { errorReply, jsonReply, type Reply } from './reply.js';
+import { type JournalActions, journalAction } from './admin-journal.js';
 
 export interface AdminActions {
   token: () => string | undefined;
@@ -10,6 +11,8 @@ export interface AdminActions {
   hosts: () => readonly string[];
   reset: () => Record<string, number> | Promise<Record<string, number>>;
   log: () => unknown[];
+  /** The journal and scenarios (admin-journal.ts). */
+  journal?: JournalActions;
 }
 
 /** 405 for an admin action called with the wrong method; like every 405 it names the allowed one in `Allow`. */
@@ -56,6 +59,8 @@ export function adminHandler(actions: AdminActions) {
       if (req.method !== 'GET') return wrongMethod(req.method, 'GET');
       return jsonReply(200, actions.log());
     }
+    const answered = actions.journal && journalAction(req, action, actions.journal);
+    if (answered) return answered;
     return errorReply(404, httpMessages.notFound);
   };
 }

@@ -19,16 +19,30 @@ import type { TemplateModel } from '../templates/template-model.js';
 import type { RequestContext } from './endpoint-run.js';
 import { errorReply, type Reply } from './reply.js';
 import { matchRule } from './rule-match.js';
+import type { ScenarioStates } from '../scenarios/scenario-states.js';
+import type { CallbackSender } from '../callbacks/callback-sender.js';
+import { callbacksAfter, callbackTemplates } from './callbacks-after.js';
 
 /** What the dynamic endpoints of one config version share. */
 export interface DynamicTools {
   renderer: RendererSource;
   random: Randomness;
   faker: FakerSource;
+  /** The scenarios' states (rules on `scenario.<name>`, `setScenario`, `{{scenario.<name>}}`). */
+  scenarios?: ScenarioStates | undefined;
+  /** Sends callbacks; undefined when `server.callbacks: false`. */
+  callbacks?: CallbackSender | undefined;
 }
 
+/** What a version's endpoints reach beyond their templates: scenario states and the callback sender. */
+export type SharedTools = Pick<DynamicTools, 'scenarios' | 'callbacks'>;
+
 /** A version's tools, made on first need (most versions have no template); `seed` is `server.seed`. */
-export function toolsOnDemand(random: Randomness, seed: number | undefined): () => DynamicTools {
+export function toolsOnDemand(
+  random: Randomness,
+  seed: number | undefined,
+  shared: SharedTools = {},
+): () => DynamicTools {
   let tools: DynamicTools | undefined;
   return () => {
     if (!tools) {
@@ -36,13 +50,18 @@ export function toolsOnDemand(random: Randomness, seed: number | undefined): () 
       const renderer = new RendererSource(random, faker);
       // Loading starts now, so the first request usually finds the renderer ready.
       renderer.ready()?.catch(() => undefined);
-      tools = { random, faker, renderer };
+      tools = { random, faker, renderer, ...shared };
     }
     return tools;
   };
 }
 
 type Run = (ctx: RequestContext) => Reply | Promise<Reply>;
+type Maybe<T> = T | Promise<T>;
+
+/** `step(value)`, at once for a value, after it for a promise. */
+const then = <T, U>(value: Maybe<T>, step: (v: T) => Maybe<U>): Maybe<U> =>
+  value instanceof Promise ? value.then(step) : step(value);
 
 const templatesOf = (response: ResponseModel | undefined, extra: RuleModel['headers'] = []): TemplateModel[] => {
   const out: TemplateModel[] = [];
@@ -71,7 +90,14 @@ const mayHaveBody = (status: number): boolean => status >= 200 && status !== 204
 export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base: Run, tools: DynamicTools): Run {
   const name = endpointName(endpoint);
   const { rules } = dynamic;
-  const all = [...templatesOf(dynamic.response), ...rules.flatMap((r) => templatesOf(r.response, r.headers))];
+  const all = [
+    ...templatesOf(dynamic.response),
+    ...rules.flatMap((r) => templatesOf(r.response, r.headers)),
+    ...callbackTemplates(dynamic, templatesOf),
+  ];
+  const readsScenarios =
+    rules.some((r) => r.when.some((c) => c.target === 'scenario')) ||
+    all.some((t) => t.names?.some((n) => n.kind === 'scenario'));
   const readsBody = rules.some((r) => r.readsBody) || all.some((t) => t.readsBody);
   const usesFaker = all.some((t) => t.usesFaker);
   const precomputed = endpoint.kind === 'static' ? JSON.stringify(endpoint.body) : undefined;
@@ -91,13 +117,14 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
     }
   };
 
-  const respond = (ctx: RequestContext, body: unknown): Reply | Promise<Reply> => {
+  const respond = (ctx: RequestContext, body: unknown, scenarios?: Record<string, string>): Reply | Promise<Reply> => {
     const facts = {
       method: ctx.req.method ?? 'GET',
       params: ctx.params,
       query: ctx.searchParams,
       headers: ctx.req.headers,
       body,
+      scenarios,
     };
     const rule = rules.length > 0 ? matchRule(rules, facts) : undefined;
     if (rule) ctx.notes.push(`rule ${rule.number} matched (line ${rule.line})`);
@@ -116,7 +143,30 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
       return errorReply(status as number, `${STATUS_CODES[status as number] ?? 'Error'} (injected fault)`);
     }
     let context: TemplateContext | undefined;
-    const view = (): TemplateContext => (context ??= templateContext({ ...facts, path: ctx.path }));
+    const view = (): TemplateContext =>
+      (context ??= {
+        ...templateContext({ ...facts, path: ctx.path }),
+        ...(scenarios ? { scenario: Object.assign(Object.create(null) as Record<string, string>, scenarios) } : {}),
+      });
+    const callbacks = rule?.callbacks ?? dynamic.callbacks;
+    if (callbacks && callbacks.length > 0 && tools.callbacks)
+      ctx.effects = { ...ctx.effects, after: callbacksAfter(callbacks, tools.callbacks, renderer, view, name) };
+    const next = rule?.setScenario ?? dynamic.setScenario;
+    if (next && tools.scenarios && Object.keys(next).length > 0) {
+      const states = tools.scenarios;
+      ctx.notes.push(
+        `scenario set: ${Object.entries(next)
+          .map(([n, s]) => `${n} → ${s}`)
+          .join(', ')}`,
+      );
+      // After the answer is chosen (and rendered: its templates saw the states before the change).
+      return then(choose(ctx, rule, view), (reply) => then(states.set(next), () => reply));
+    }
+    return choose(ctx, rule, view);
+  };
+
+  /** The answer: the rule's response, the endpoint's rendered response, or (schema-backed) the table operation. */
+  const choose = (ctx: RequestContext, rule: RuleModel | undefined, view: () => TemplateContext): Maybe<Reply> => {
     const status = rule?.status ?? endpoint.status;
     const headers: Record<string, string> = {};
     const answer = rule?.response ?? (endpoint.kind === 'static' ? dynamic.response : undefined);
@@ -147,12 +197,17 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
     return reply instanceof Promise ? reply.then(withHeaders) : withHeaders(reply);
   };
 
+  const scenarioStates = (): Maybe<Record<string, string>> | undefined =>
+    readsScenarios ? tools.scenarios?.all() : undefined;
+
   return (ctx) => {
     const fakerReady = usesFaker ? tools.faker.ready() : undefined;
     const rendererReady = all.length > 0 ? tools.renderer.ready() : undefined;
-    if (!readsBody && !fakerReady && !rendererReady) return respond(ctx, undefined);
-    return Promise.all([readsBody ? ctx.text() : undefined, fakerReady, rendererReady]).then(([text]) =>
-      respond(ctx, text === undefined ? undefined : bodyValue(text)),
+    const states = scenarioStates();
+    if (!readsBody && !fakerReady && !rendererReady && !(states instanceof Promise))
+      return respond(ctx, undefined, states);
+    return Promise.all([readsBody ? ctx.text() : undefined, fakerReady, rendererReady, states]).then(
+      ([text, , , scenarios]) => respond(ctx, text === undefined ? undefined : bodyValue(text), scenarios),
     );
   };
 }

@@ -35,6 +35,12 @@ export interface Effects {
   latency?: LatencyModel;
   /** Break the connection instead of answering. */
   drop?: FaultKind;
+  /** Runs once the response is sent (the endpoint's callbacks). */
+  after?: (
+    status: number,
+    headers: Readonly<Record<string, string | number | string[]>>,
+    body: string | undefined,
+  ) => void;
 }
 
 /** An endpoint compiled once per config version into a function plus its XML element names. */

@@ -18,10 +18,25 @@ export function bearerToken(req: IncomingMessage): string | undefined {
 
 /** `localhost:3000` → { name: 'localhost', port: 3000 }; `[::1]` → port 80. Undefined when malformed. */
 function parseHost(value: string | undefined): { name: string; port: number } | undefined {
-  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/.exec(value ?? '');
+  // A port is written plainly: `04710` is not 4710 to this check.
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]/@\s]+)(?::([1-9]\d{0,4}))?$/.exec(value ?? '');
   if (!match?.[1]) return undefined;
   return { name: match[1].toLowerCase(), port: match[2] === undefined ? 80 : Number(match[2]) };
 }
+
+/**
+ * FORBIDDEN_HOST when a request that arrived on a loopback address names another host than
+ * 127.0.0.1, localhost or [::1] with the port it arrived on, written plainly (no leading zeros);
+ * undefined otherwise (see foreignRequest for why other interfaces are not checked).
+ */
+export function foreignHost(req: IncomingMessage): string | undefined {
+  if (!isLoopbackHost(req.socket.localAddress ?? '')) return undefined;
+  const host = parseHost(req.headers.host);
+  return host && LOOPBACK_NAMES.has(host.name) && host.port === req.socket.localPort ? undefined : FORBIDDEN_HOST;
+}
+
+/** The loopback names a Host or Origin may use, as the README lists them. */
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 export const FORBIDDEN_HOST = 'Forbidden: unknown Host header.';
 export const FORBIDDEN_ORIGIN = 'Forbidden: cross-origin request.';
@@ -43,7 +58,7 @@ export function foreignRequest(req: IncomingMessage): string | undefined {
   const localPort = req.socket.localPort;
   const viaLoopback = isLoopbackHost(req.socket.localAddress ?? '');
   const host = parseHost(req.headers.host);
-  if (viaLoopback && (!host || !isLoopbackHost(host.name) || host.port !== localPort)) return FORBIDDEN_HOST;
+  if (foreignHost(req)) return FORBIDDEN_HOST;
   const origin = req.headers.origin;
   if (origin === undefined) return undefined;
   let from: URL;
@@ -56,7 +71,7 @@ export function foreignRequest(req: IncomingMessage): string | undefined {
   const fromPort = from.port === '' ? 80 : Number(from.port);
   // Through loopback, any loopback name for this port is this server; otherwise the Host itself.
   const ours = viaLoopback
-    ? isLoopbackHost(from.hostname) && fromPort === localPort
+    ? LOOPBACK_NAMES.has(from.hostname) && fromPort === localPort
     : host !== undefined && from.hostname === host.name && fromPort === host.port;
   return ours ? undefined : FORBIDDEN_ORIGIN;
 }

@@ -7,6 +7,8 @@ import {
 } from 'node:http';
 import { DEFAULT_LOG_BODY_BYTES } from '../log/request-log.js';
 import type { ServerModel } from '../model/service-model.js';
+import { httpMessages } from '../../../shared/src/messages.js';
+import { foreignHost } from './guards.js';
 import { errorReply, JSON_CONTENT_TYPE, sendReply } from './reply.js';
 
 /**
@@ -96,12 +98,51 @@ type Headers = Record<string, string | number | string[]>;
 const lowerCased = (headers: Headers): Headers =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
-/** The upstream URL of a request: the target's path (without a trailing slash) followed by the request's path and query. */
-export function upstreamUrl(target: string, pathAndQuery: string): URL {
+/**
+ * The upstream URL of a request: the target's origin, always, and its path (without a trailing
+ * slash) followed by the request's path, dot segments resolved (`/../`, `/%2e%2e/`) before the
+ * prefix is added, so no request leaves the prefix, and the query. Undefined for a target that could
+ * name another host: not origin-form (`http://other/…`, `*`), or a path starting `//` or holding a
+ * backslash, which URL parsers read as a new host.
+ */
+export function upstreamUrl(target: string, pathAndQuery: string): URL | undefined {
+  if (!pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//') || pathAndQuery.includes('\\')) return undefined;
   const base = new URL(target);
   const prefix = base.pathname.replace(/\/+$/, '');
-  const url = new URL(`${prefix}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`, base.origin);
+  // Parsed on a placeholder origin: only its path and query are taken.
+  const request = new URL(`http://mockyard.invalid${pathAndQuery}`);
+  if (request.host !== 'mockyard.invalid') return undefined;
+  const url = new URL(base.origin);
+  url.pathname = `${prefix}${request.pathname}`;
+  url.search = request.search;
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return undefined;
   return url;
+}
+
+/** A 400 for a request target the proxy will not forward (see upstreamUrl), a 403 for a foreign Host; the exchange for the log. */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  extraHeaders: Headers,
+  status: 400 | 403,
+  message: string,
+): Promise<ProxiedExchange> {
+  const reply = errorReply(status, message);
+  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+  sendReply(res, reply);
+  req.resume();
+  return Promise.resolve({
+    status,
+    method: req.method ?? 'GET',
+    path: (req.url ?? '/').split('?')[0] as string,
+    url: '',
+    requestHeaders: req.headers,
+    responseHeaders: { ...extraHeaders, 'Content-Type': JSON_CONTENT_TYPE },
+    requestBody: '',
+    responseBody: reply.json ?? '',
+    captured: undefined,
+    notes: [message],
+  });
 }
 
 /** Keeps the first `limit` bytes of a stream's chunks (and, up to `whole`, all of them). */
@@ -139,6 +180,11 @@ export async function forward(
   extraHeaders: Headers,
 ): Promise<ProxiedExchange> {
   const url = upstreamUrl(options.target, req.url ?? '/');
+  // Through loopback, the Host must be this server's (as for the admin API): a web page that rebinds
+  // its own name to 127.0.0.1 cannot read the upstream through the developer's mock.
+  const foreign = foreignHost(req);
+  if (foreign) return refuse(req, res, extraHeaders, 403, foreign);
+  if (!url) return refuse(req, res, extraHeaders, 400, httpMessages.unforwardable());
   // TLS loads only for an https upstream.
   if (url.protocol === 'https:') httpsModule ??= await import('node:https');
   const send = url.protocol === 'https:' && httpsModule ? httpsModule.request : httpRequest;

@@ -3,6 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { conditionText } from '../config/compile-rules.js';
 import type { ConditionModel, ConditionTest, RuleModel } from '../model/dynamic-model.js';
 
+/** Longest request value a rule's regex looks at, in characters; a longer one does not match. */
+export const MAX_REGEX_INPUT = 16 * 1024;
+
 export interface MatchFacts {
   method: string;
   params: Readonly<Record<string, string>>;
@@ -10,6 +13,8 @@ export interface MatchFacts {
   headers: IncomingHttpHeaders;
   /** The parsed body (undefined when none was read or sent). */
   body: unknown;
+  /** The scenarios' current states (read only for an endpoint whose rules test one). */
+  scenarios?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The request's value a condition looks at; undefined when it was not sent. */
@@ -18,6 +23,8 @@ function requestValue(condition: ConditionModel, facts: MatchFacts): unknown {
   switch (condition.target) {
     case 'method':
       return facts.method;
+    case 'scenario':
+      return facts.scenarios?.[name as string];
     case 'params':
       return Object.hasOwn(facts.params, name as string) ? facts.params[name as string] : undefined;
     case 'query':
@@ -46,8 +53,11 @@ function passes(test: ConditionTest, value: unknown): boolean {
   switch (test.op) {
     case 'equals':
       return conditionText(value) === test.text;
-    case 'regex':
-      return test.regex.test(conditionText(value));
+    case 'regex': {
+      // RE2 matches in linear time; the cap bounds that time too (a longer value does not match).
+      const text = conditionText(value);
+      return text.length <= MAX_REGEX_INPUT && test.regex.matcher(text).find();
+    }
     case 'in':
       return test.texts.has(conditionText(value));
     default: {

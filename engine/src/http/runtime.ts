@@ -12,7 +12,7 @@ import type { EndpointModel, ServiceModel } from '../model/service-model.js';
 import type { ProxiedExchange as Proxied } from './proxy.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
-import { toolsOnDemand } from './dynamic-endpoint.js';
+import { type SharedTools, toolsOnDemand } from './dynamic-endpoint.js';
 import { Exchange } from './exchange.js';
 import { type CompiledEndpoint, endpointRun } from './endpoint-run.js';
 import type { RecordService } from '../records/record-service.js';
@@ -33,11 +33,20 @@ export interface RuntimeHooks {
   proxy?:
     | ((req: IncomingMessage, res: ServerResponse, headers: Exchange['responseHeaders']) => Promise<Proxied>)
     | undefined;
+  /** Read every request's body before it is answered, so the journal has it even when the endpoint did not need it. */
+  readBodies?: boolean;
+  /** Scenario states and the callback sender, for the endpoints that use them. */
+  shared?: SharedTools;
 }
 
 type Maybe<T> = T | Promise<T>;
 
 const isPromise = <T>(value: Maybe<T>): value is Promise<T> => value instanceof Promise;
+
+/** Whether a request says it sends a body. */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /** The XML builder, loaded on the first XML request: most mocks never get one. */
 let xmlModule: typeof import('./xml.js') | undefined;
@@ -66,7 +75,7 @@ export class ServiceRuntime {
     previous?: ServiceRuntime,
   ) {
     this.random = randomness(model.server.seed);
-    const tools = toolsOnDemand(this.random, model.server.seed);
+    const tools = toolsOnDemand(this.random, model.server.seed, hooks.shared);
     const compile = (endpoint: EndpointModel) => endpointRun(endpoint, records, tools);
     this.routes = RouteTable.build(model.endpoints, compile, previous?.routes);
   }
@@ -126,6 +135,16 @@ export class ServiceRuntime {
     }
     if (this.hooks.proxy && !isAdminPath(exchange.path) && this.unrouted(exchange))
       return this.hooks.proxy(req, res, exchange.responseHeaders).then((p) => this.proxied(exchange, p));
+    if (this.hooks.readBodies && hasBody(req)) {
+      // A failed read (too large, cut off) is the endpoint's to answer when it asks for the body.
+      const next = (): Promise<void> | undefined => this.route(exchange);
+      return exchange.text().then(next, next);
+    }
+    return this.route(exchange);
+  }
+
+  /** Runs the endpoint and completes its answer. */
+  private route(exchange: Exchange): Promise<void> | undefined {
     let reply: Maybe<Reply>;
     try {
       reply = this.dispatch(exchange);
@@ -288,6 +307,7 @@ export class ServiceRuntime {
     if (res.destroyed) notes.push('client closed the connection before the response was sent');
     else res.writeHead(reply.status, headers).end(body);
     this.log(exchange, reply.status, body);
+    exchange.effects?.after?.(reply.status, headers, body);
   }
 
   /** Hands the finished exchange to the log. */

@@ -8,7 +8,15 @@
  */
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+/**
+ * Characters XML 1.0 does not allow at all, not even as `&#x1;`: C0 controls other than tab, LF and
+ * CR, U+FFFE, U+FFFF and lone surrogates. Each becomes U+FFFD, so the document always parses.
+ */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const escapeText = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string).replace(NOT_XML, '\uFFFD');
 
 const elementName = (key: string): string => {
   const name = key.replace(/[^A-Za-z0-9_.-]/g, '_');

@@ -6,6 +6,8 @@ export interface RequestLogOptions {
   limit?: number;
   /** Longest body kept per entry, in bytes. Default 64 KiB. */
   bodyLimit?: number;
+  /** Memory for the kept bodies, in bytes (at least 1 MiB). Default: 16 KiB per entry, at most 64 MiB. */
+  arenaBytes?: number;
 }
 
 export const DEFAULT_LOG_LIMIT = 1000;
@@ -21,8 +23,8 @@ export type ServedRequest = LogEntry;
 
 type Params = LogEntry['params'];
 
-const arenaFor = (limit: number): BodyArena =>
-  new BodyArena(Math.min(MAX_ARENA, Math.max(MIN_ARENA, limit * ARENA_BYTES_PER_ENTRY)));
+const arenaFor = (limit: number, bytes?: number): BodyArena =>
+  new BodyArena(Math.min(MAX_ARENA, Math.max(MIN_ARENA, bytes ?? limit * ARENA_BYTES_PER_ENTRY)));
 
 const isEmpty = (params: Params): boolean => {
   for (const _ in params) return false;
@@ -48,7 +50,9 @@ const RESPONSE_HEADERS = 5;
 /** Undefined where the route had none, as most have: no object kept for nothing. */
 const PARAMS = 6;
 const NOTES = 7;
-const OBJECTS = 8;
+/** Undefined but for a callback the mock sent. */
+const OUTGOING = 8;
+const OBJECTS = 9;
 
 /**
  * A bounded ring buffer of the latest requests, kept as rows: an entry's numbers side by side in one
@@ -80,9 +84,12 @@ export class RequestLog {
   constructor(options: RequestLogOptions = {}) {
     this.limit = Math.max(1, options.limit ?? DEFAULT_LOG_LIMIT);
     this.bodyLimit = Math.max(0, options.bodyLimit ?? DEFAULT_LOG_BODY_BYTES);
-    this.arena = arenaFor(this.limit);
+    this.arenaBytes = options.arenaBytes;
+    this.arena = arenaFor(this.limit, this.arenaBytes);
     this.allocate();
   }
+
+  private readonly arenaBytes: number | undefined;
 
   /** Changes the limits; shrinking keeps the newest entries. */
   configure(options: RequestLogOptions): void {
@@ -90,7 +97,7 @@ export class RequestLog {
     if (options.limit === undefined || options.limit === this.limit) return;
     const kept = this.entries().slice(-Math.max(1, options.limit));
     this.limit = Math.max(1, options.limit);
-    this.arena = arenaFor(this.limit);
+    this.arena = arenaFor(this.limit, this.arenaBytes);
     this.clear();
     for (const entry of kept) this.put(entry);
   }
@@ -156,6 +163,7 @@ export class RequestLog {
     objects[o + RESPONSE_HEADERS] = entry.responseHeaders;
     objects[o + PARAMS] = isEmpty(entry.params) ? undefined : entry.params;
     objects[o + NOTES] = entry.notes.length === 0 ? undefined : entry.notes;
+    objects[o + OUTGOING] = entry.outgoing;
     this.next = i + 1 === this.limit ? 0 : i + 1;
     if (this.size < this.limit) this.size++;
   }
@@ -185,6 +193,7 @@ export class RequestLog {
     const objects = this.objects;
     const params = objects[o + PARAMS] as Params | undefined;
     const notes = objects[o + NOTES] as string[] | undefined;
+    const outgoing = objects[o + OUTGOING] as LogEntry['outgoing'];
     return {
       id: numbers[n + ID] as number,
       time: numbers[n + TIME] as number,
@@ -201,6 +210,7 @@ export class RequestLog {
       responseBody: this.body(n + RESPONSE_BODY),
       duration: numbers[n + DURATION] as number,
       notes: notes ? [...notes] : [],
+      ...(outgoing ? { outgoing } : {}),
     };
   }
 }

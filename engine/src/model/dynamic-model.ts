@@ -2,6 +2,7 @@
  * What an endpoint does beyond its fixed response: templates, rules, its own latency and faults.
  * Part of the compiled model (see service-model.ts); an endpoint without any of these has none.
  */
+import type { RE2JS } from 're2js';
 import type { FaultKind, JsonValue } from '../../../shared/src/config-schema.js';
 import type { TemplateModel } from '../templates/template-model.js';
 
@@ -34,12 +35,12 @@ export interface FaultModel {
   kind: FaultKind | undefined;
 }
 
-export type ConditionTarget = 'params' | 'query' | 'headers' | 'body' | 'method';
+export type ConditionTarget = 'params' | 'query' | 'headers' | 'body' | 'method' | 'scenario';
 
 /** One test of a condition; every test of every condition of a rule must hold. */
 export type ConditionTest =
   | { op: 'equals'; text: string }
-  | { op: 'regex'; regex: RegExp }
+  | { op: 'regex'; regex: RE2JS }
   | { op: 'in'; texts: ReadonlySet<string> }
   | { op: 'present'; present: boolean }
   | { op: 'gt' | 'gte' | 'lt' | 'lte'; number: number };
@@ -65,6 +66,10 @@ export interface RuleModel {
   fault: FaultModel | undefined;
   /** A condition reads the request body. */
   readsBody: boolean;
+  /** `setScenario`: states set once this rule's answer is chosen. */
+  setScenario?: Readonly<Record<string, string>>;
+  /** Webhooks sent after the answer, instead of the endpoint's. */
+  callbacks?: CallbackModel[];
 }
 
 export interface DynamicModel {
@@ -73,4 +78,21 @@ export interface DynamicModel {
   latency: LatencyModel | undefined;
   fault: FaultModel | undefined;
   rules: RuleModel[];
+  setScenario?: Readonly<Record<string, string>>;
+  callbacks?: CallbackModel[];
+}
+
+/** A webhook, compiled: sent after the response to the origin the config wrote out. */
+export interface CallbackModel {
+  /** The URL template (or the constant URL). */
+  url: string | TemplateModel;
+  /** `http://host:port` as written in the config: a rendered URL must keep it. */
+  origin: string;
+  method: string;
+  delay: number;
+  timeout: number;
+  headers: HeaderTemplate[];
+  body: ResponseModel | undefined;
+  /** Line in the config, for the log. */
+  line: number;
 }

@@ -37,6 +37,15 @@ export function recordProblem(schema: SchemaModel, body: unknown, mode: WriteMod
         return { message: httpMessages.fieldRequired(field.name), field: field.name };
       continue;
     }
+    if (field.type === 'json' && !finiteThroughout(value)) {
+      // JSON has no Infinity: `1e400` parses as one and would be stored as null.
+      const message = httpMessages.fieldWrongType(
+        field.name,
+        'JSON with finite numbers',
+        'a number too large for JSON',
+      );
+      return { message, field: field.name };
+    }
     if (!fitsType(field.type, value)) {
       const message =
         field.type === 'json'
@@ -48,8 +57,27 @@ export function recordProblem(schema: SchemaModel, body: unknown, mode: WriteMod
           : httpMessages.fieldWrongType(field.name, EXPECTED[field.type], describeJsonValue(value));
       return { message, field: field.name };
     }
+    if (field.autoId === 'integer' && typeof value === 'number' && value >= Number.MAX_SAFE_INTEGER) {
+      // The next automatic id (this one + 1) would be past 2^53, where numbers stop being exact.
+      const expected = `a whole number below ${Number.MAX_SAFE_INTEGER} (the next automatic id must stay exact)`;
+      return { message: httpMessages.fieldWrongType(field.name, expected, String(value)), field: field.name };
+    }
   }
   return null;
+}
+
+/** Whether every number in a parsed JSON value is finite. Walks without recursion (depth is checked apart). */
+function finiteThroughout(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return false;
+    } else if (item !== null && typeof item === 'object') {
+      for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push(child);
+    }
+  }
+  return true;
 }
 
 /** The problem's message alone, for callers that report it as text (seed rows, import rows). */

@@ -125,6 +125,8 @@ export interface ServerModel {
   proxy?: string;
   /** `server.proxyTimeout`: ms the proxy waits for the upstream before a 504. */
   proxyTimeout?: number;
+  /** `server.callbacks: false` turns every callback off. */
+  callbacks?: boolean;
 }
 
 export interface ServiceModel {
@@ -132,6 +134,8 @@ export interface ServiceModel {
   endpoints: EndpointModel[];
   server: ServerModel;
   seed: ReadonlyMap<string, Record<string, JsonValue>[]>;
+  /** `scenarios:`: each scenario's start state. */
+  scenarios?: ReadonlyMap<string, string>;
 }
 
 export const endpointName = (e: { method: string; path: string }): string => `${e.method} ${e.path}`;

@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { type FieldType, HTTP_METHODS, type HttpMethod, type JsonValue } from '../../../shared/src/config-schema.js';
 import { applyChanges, type ConfigChange } from '../../../shared/src/config-edit/changes.js';
+import { writeAtomically } from '../files/write-atomically.js';
 import type { ProxiedExchange } from '../http/proxy.js';
 import { tableNameFor } from '../model/table-name.js';
 import { schemaNameFor } from '../openapi/import-names.js';
@@ -82,7 +83,7 @@ export class Recorder {
     if (!validated.model) return false;
     const applied = await this.host.apply(validated);
     if (!applied.ok) return false;
-    await writeFile(file, text);
+    await writeAtomically(file, text);
     return true;
   }
 }
@@ -105,14 +106,36 @@ function recordable(exchange: ProxiedExchange): { method: HttpMethod; path: stri
   if (!/(^|\/|\+)json\s*(;|$)/i.test(type)) return undefined;
   const decoded = decode(captured, String(responseHeaders['content-encoding'] ?? ''));
   if (decoded === undefined) return undefined;
-  const text = decoded.toString('utf8');
-  // Inline strings are templates: a `{{` in the answer would be read as one.
-  if (text.includes('{{')) return undefined;
+  let body: JsonValue;
   try {
-    return { method: method as HttpMethod, path, body: JSON.parse(text) as JsonValue };
+    body = JSON.parse(decoded.toString('utf8')) as JsonValue;
   } catch {
     return undefined;
   }
+  return writable(body) ? { method: method as HttpMethod, path, body } : undefined;
+}
+
+/**
+ * Whether a parsed answer can be written as an inline response and served back as it came: no string
+ * or key holds `{{` (inline strings are templates; checked after parsing, so `\u007b\u007b` counts
+ * too) and no key is `__proto__` (a config reader would drop it). Walks without recursion.
+ */
+function writable(body: JsonValue): boolean {
+  const pending: JsonValue[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop() as JsonValue;
+    if (typeof value === 'string') {
+      if (value.includes('{{')) return false;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '__proto__' || key.includes('{{')) return false;
+        pending.push(child);
+      }
+    }
+  }
+  return true;
 }
 
 /** The body without its content encoding, or undefined for one this does not read. */

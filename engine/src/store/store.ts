@@ -126,6 +126,8 @@ export interface Store {
   transaction<T>(work: () => MaybePromise<T>): MaybePromise<T>;
   /** The database's tables with row counts; `live` names the tables of the config. */
   tables(live: readonly string[]): MaybePromise<StoredTable[]>;
+  /** A page of the rows of a table no schema uses any more, as stored (the studio shows it read-only). */
+  orphanRows(table: string, offset: number, limit: number): MaybePromise<Record<string, unknown>[]>;
   /** Gives `field` an index when sorting a big table by it would otherwise sort every row. */
   ensureSortIndex?(schema: SchemaModel, field: string): MaybePromise<void>;
   close(): Promise<void>;

@@ -13,6 +13,7 @@ import { batchReferenceCheck, splitByReferences } from '../records/reference-bat
 import { referencePools } from './reference-pools.js';
 import type { StudioSession } from './session.js';
 import { storeFor } from './tables.js';
+import { uniqueFloors } from './unique-floors.js';
 
 /** Every live table's store by schema name, as the record service holds them. */
 const liveStores = (engine: Engine): ReadonlyMap<string, TableStore> => engine.records?.stores ?? new Map();
@@ -36,6 +37,7 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
   engine: Engine,
   table: string,
   make: (store: TableStore, schema: SchemaModel, slicer: TimeSlicer) => Promise<T>,
+  job: 'imported' | 'generated' | 'restored' = 'imported',
 ): Promise<T & { inserted: number }> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const { store, schema } = storeFor(engine, table);
@@ -49,7 +51,7 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
       (row, err) =>
         new DomainError(
           err instanceof DomainError ? err.kind : 'failed',
-          `Row ${row}: ${(err as Error).message} Nothing was imported.`,
+          `Row ${row}: ${(err as Error).message} Nothing was ${job}.`,
           err instanceof DomainError && err.detail ? { detail: err.detail } : {},
         ),
     );
@@ -74,15 +76,20 @@ export async function restoreRows(
   table: string,
   rows: Record<string, unknown>[],
 ): Promise<{ inserted: number }> {
-  const { inserted } = await makeAndInsert(engine, table, async (_store, schema, slicer) => {
-    // All or nothing, as a restore is: the first row whose reference names no record refuses it.
-    const check = batchReferenceCheck(liveStores(engine), schema, rows);
-    for (const row of check ? rows : []) {
-      await slicer.pause();
-      await check?.(row);
-    }
-    return { rows: numbered(rows) };
-  });
+  const { inserted } = await makeAndInsert(
+    engine,
+    table,
+    async (_store, schema, slicer) => {
+      // All or nothing, as a restore is: the first row whose reference names no record refuses it.
+      const check = batchReferenceCheck(liveStores(engine), schema, rows);
+      for (const row of check ? rows : []) {
+        await slicer.pause();
+        await check?.(row);
+      }
+      return { rows: numbered(rows) };
+    },
+    'restored',
+  );
   return { inserted };
 }
 
@@ -98,13 +105,18 @@ export async function generate(
   seed: number,
 ): Promise<{ inserted: number }> {
   checkCount(count, MAX_GENERATE);
-  const { inserted } = await makeAndInsert(engine, table, async (store, schema, slicer) => {
-    const pools = await referencePools(engine, schema);
-    const start = await store.count();
-    return {
-      rows: numbered(await generateRows(schema, count, Number.isFinite(seed) ? seed : 1, start, slicer, pools.values)),
-    };
-  });
+  const { inserted } = await makeAndInsert(
+    engine,
+    table,
+    async (store, schema, slicer) => {
+      const pools = await referencePools(engine, schema);
+      const start = await store.count();
+      const floors = await uniqueFloors(store, schema);
+      const s = Number.isFinite(seed) ? seed : 1;
+      return { rows: numbered(await generateRows(schema, count, s, start, slicer, pools.values, floors)) };
+    },
+    'generated',
+  );
   return { inserted };
 }
 
@@ -131,6 +143,7 @@ export async function generatePreview(
     await store.count(),
     undefined,
     pools.values,
+    await uniqueFloors(store, schema),
   );
   return pools.notes.length > 0 ? { rows, notes: pools.notes } : { rows };
 }

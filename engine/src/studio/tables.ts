@@ -65,6 +65,7 @@ function totalsFor(engine: Engine): Map<string, number> {
 export async function queryTable(engine: Engine, query: TableQuery): Promise<TableRows> {
   const offset = wholeNumber('tables.query', 'offset', query.offset);
   const limit = wholeNumber('tables.query', 'limit', query.limit);
+  if (!engine.tables().some((t) => t.table === query.table)) return orphanPage(engine, query, offset, limit);
   const records = recordsFor(engine, query.table);
   const { schema } = records;
   if (query.sort) await engine.store?.ensureSortIndex?.(schema, query.sort.field);
@@ -85,6 +86,22 @@ export async function queryTable(engine: Engine, query: TableQuery): Promise<Tab
   cache.set(key, total);
   const rows = JSON.parse(body) as Record<string, unknown>[];
   return list.notes.length ? { rows, total, notes: list.notes.map((n) => filterNote(schema, n)) } : { rows, total };
+}
+
+/**
+ * A page of a table a removed schema left behind, as stored, for reading: the README promises its
+ * data read-only. No schema says what its fields mean, so filter and sort are off (a note says so).
+ */
+async function orphanPage(engine: Engine, query: TableQuery, offset: number, limit: number): Promise<TableRows> {
+  const database = engine.store;
+  const live = engine.tables().map((t) => t.table);
+  const stored = database && (await database.tables(live)).find((t) => t.table === query.table && t.columns);
+  if (!database || !stored) throw new DomainError('not_found', `No table '${query.table}' in the live config.`);
+  const rows = await database.orphanRows(stored.table, Math.max(0, offset), Math.max(0, Math.min(limit, 1000)));
+  const filtered = (query.filter ?? '') !== '' || query.sort !== undefined;
+  return filtered
+    ? { rows, total: stored.rows, notes: [`${stored.table} has no schema in the config: filter and sort are off.`] }
+    : { rows, total: stored.rows };
 }
 
 /**

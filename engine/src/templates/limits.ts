@@ -9,6 +9,13 @@ export const MAX_TEMPLATE_DEPTH = 32;
 /** Largest rendered text of one template, in characters; past it the request gets a 500. */
 export const MAX_OUTPUT_CHARS = 8 * 1024 * 1024;
 
+/**
+ * Largest count or length a faker call may make (words, paragraphs, characters…), however it is asked
+ * for (`{{faker 'string.alpha' 400000000}}`, `length=…`, `{ min, max }`, or faker's own default range
+ * when given `{}`): a bigger one is lowered to it, so one request cannot make faker build gigabytes.
+ */
+export const MAX_FAKER_COUNT = 1000;
+
 /** Names that reach an object's prototype or constructor; no template path may contain one. */
 export const FORBIDDEN_NAMES: ReadonlySet<string> = new Set([
   'constructor',

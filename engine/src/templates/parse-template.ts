@@ -9,7 +9,7 @@ import { parse, parser } from 'handlebars/dist/cjs/handlebars/compiler/base.js';
 import { BLOCK_HELPERS, HELPERS } from './helper-names.js';
 import { asValue, helperName } from './single-tag.js';
 import { FORBIDDEN_NAMES, MAX_ITERATIONS, MAX_REPEAT, MAX_TEMPLATE_DEPTH } from './limits.js';
-import type { TemplateIssue, TemplateModel } from './template-model.js';
+import type { NameUse, TemplateIssue, TemplateModel } from './template-model.js';
 import { registerTemplateParser } from './template-parser.js';
 import { tooDeepToParse } from './too-deep.js';
 
@@ -33,6 +33,8 @@ class Checker {
   readonly issues: TemplateIssue[] = [];
   readsBody = false;
   usesFaker = false;
+  /** `scenario.<name>` and `response.…` it reads, placed: the config check knows which are there. */
+  readonly names: NameUse[] = [];
 
   private issue(node: Node, code: string, message: string): void {
     this.issues.push({ code, message, line: node.loc?.start.line ?? 1, column: node.loc?.start.column ?? 0 });
@@ -106,7 +108,7 @@ class Checker {
   private call(node: hbs.AST.MustacheStatement | hbs.AST.SubExpression, scope: Scope, kind: 'mustache' | 'sub'): void {
     const hasArguments = node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
     const name = helperName(node.path);
-    if (name !== undefined && HELPERS[name] && !scope.blockParams.has(name)) {
+    if (name !== undefined && Object.hasOwn(HELPERS, name) && !scope.blockParams.has(name)) {
       if (BLOCK_HELPERS.has(name)) {
         this.issue(node, 'templateBlockHelper', `'${name}' is a block helper: write {{#${name} …}}…{{/${name}}}.`);
         return;
@@ -203,6 +205,20 @@ class Checker {
       return;
     }
     const [head, root] = parts;
+    if ((head === 'scenario' || head === 'response') && !(fromThis && scope.nested)) {
+      if (head === 'scenario' && root === undefined) {
+        this.issue(node, 'templateUnknownName', "Name the scenario: '{{scenario.<name>}}'.");
+        return;
+      }
+      this.names.push({
+        kind: head,
+        name: head === 'scenario' ? (root as string) : '',
+        line: node.loc?.start.line ?? 1,
+        column: node.loc?.start.column ?? 0,
+      });
+      if (head === 'response' && (root === undefined || root === 'body')) this.readsBody = true;
+      return;
+    }
     if (head !== 'request') {
       if (fromThis && scope.nested) return;
       const suggestion = didYouMean(head ?? '', ['request', ...Object.keys(HELPERS)]);
@@ -276,6 +292,7 @@ export function parseTemplate(source: string): { template: TemplateModel } | { i
       single: single !== undefined,
       readsBody: checker.readsBody,
       usesFaker: checker.usesFaker,
+      ...(checker.names.length > 0 ? { names: checker.names } : {}),
     },
   };
 }

@@ -1,4 +1,5 @@
 /** Renders a JSON value whose strings may be templates, and a response's templated headers. */
+import { sendableHeaderValue } from '../http/header-value.js';
 import type { HeaderTemplate, ValueTemplate } from '../model/dynamic-model.js';
 import type { TemplateContext, TemplateRenderer } from './render.js';
 
@@ -35,7 +36,6 @@ export function renderHeaders(
 ): void {
   for (const { name, value } of headers) {
     const text = typeof value === 'string' ? value : renderer.text(value, context);
-    // A header value cannot hold line breaks (Node would throw); they become spaces.
-    into[name] = /[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text;
+    into[name] = sendableHeaderValue(text);
   }
 }

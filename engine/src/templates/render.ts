@@ -26,10 +26,15 @@ class RenderState {
   spend(text: string): string {
     if (++this.iterations > MAX_ITERATIONS)
       throw new TemplateError(`the template loops more than ${MAX_ITERATIONS} times`);
-    this.chars += text.length;
+    return this.count(text.length, text);
+  }
+
+  /** Counts `chars` more characters of output (a helper's result, separators) against the cap; hands `value` back. */
+  count<T>(chars: number, value: T): T {
+    this.chars += chars;
     if (this.chars > MAX_OUTPUT_CHARS)
       throw new TemplateError(`the template renders more than ${MAX_OUTPUT_CHARS} characters`);
-    return text;
+    return value;
   }
 }
 
@@ -52,7 +57,17 @@ function numberArgument(helper: string, value: unknown): number {
   return n;
 }
 
-export type TemplateContext = { request: Record<string, unknown> };
+/** The characters a helper's result adds to the output (a string's length; other values as JSON). */
+const sizeOf = (value: unknown): number =>
+  typeof value === 'string' ? value.length : value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
+
+export type TemplateContext = {
+  request: Record<string, unknown>;
+  /** The scenarios' current states, for an endpoint whose templates read `scenario.<name>`. */
+  scenario?: Record<string, string>;
+  /** A callback's templates: the response it follows (status, headers, body). */
+  response?: Record<string, unknown>;
+};
 
 export class TemplateRenderer {
   private readonly env = newEnvironment();
@@ -85,11 +100,13 @@ export class TemplateRenderer {
       const { values, options } = split(args);
       const [name, ...rest] = values;
       const hash = options.hash && Object.keys(options.hash).length > 0 ? [options.hash] : [];
+      let result: unknown;
       try {
-        return this.faker.call(name, [...rest, ...hash]);
+        result = this.faker.call(name, [...rest, ...hash]);
       } catch (err) {
         throw new TemplateError(`faker ${JSON.stringify(name)}: ${(err as Error).message}`);
       }
+      return stateOf(options).count(sizeOf(result), result);
     });
     env.registerHelper('randomInt', (min: unknown, max: unknown) => {
       const a = Math.ceil(numberArgument('randomInt', min));
@@ -103,12 +120,17 @@ export class TemplateRenderer {
     env.registerHelper('default', (value: unknown, fallback: unknown) =>
       value === undefined || value === null ? fallback : value,
     );
-    env.registerHelper('json', (value: unknown) => JSON.stringify(value ?? null));
+    env.registerHelper('json', (value: unknown, options: Options) => {
+      const text = JSON.stringify(value ?? null);
+      return stateOf(options).count(text.length, text);
+    });
     env.registerHelper('eq', (a: unknown, b: unknown) => textOf(a) === textOf(b));
     env.registerHelper('repeat', function (this: unknown, count: unknown, options: Options) {
       const state = stateOf(options);
       const n = Math.min(MAX_REPEAT, Math.max(0, Math.floor(Number(count) || 0)));
       const separator = typeof options.hash?.separator === 'string' ? options.hash.separator : '';
+      // The separators are output too: n - 1 of them, counted before they are joined.
+      if (n > 1) state.count(separator.length * (n - 1), undefined);
       const parts: string[] = [];
       for (let index = 0; index < n; index++) {
         const data = { ...options.data, index, first: index === 0, last: index === n - 1 };

@@ -4,6 +4,9 @@
  * `constructor` is just a key.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { jsonDepthWithin, MAX_JSON_DEPTH } from '../../../shared/src/field-types.js';
+import { httpMessages } from '../../../shared/src/messages.js';
+import { DomainError } from '../domain-error.js';
 import type { TemplateContext } from './render.js';
 
 export interface RequestFacts {
@@ -54,12 +57,24 @@ export function templateContext(facts: RequestFacts): TemplateContext {
   };
 }
 
-/** A request body as templates and rules see it: JSON when it parses, else its text; undefined when empty. */
+/**
+ * A request body as templates and rules see it: JSON when it parses, else its text; undefined when
+ * empty. JSON nested deeper than a record can be (MAX_JSON_DEPTH inside an object) is a 400: the
+ * template helpers and the XML writer recurse, and 100,000 levels would overflow the stack.
+ */
 export function bodyValue(text: string): unknown {
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
-  } catch {
+    value = JSON.parse(text);
+  } catch (err) {
+    if (err instanceof RangeError) throw tooDeep();
     return text;
   }
+  // A body shorter than the limit cannot nest past it: the walk is for long bodies only.
+  if (text.length > MAX_JSON_DEPTH && !jsonDepthWithin(value, MAX_JSON_DEPTH + 1)) throw tooDeep();
+  return value;
 }
+
+const tooDeep = (): DomainError =>
+  new DomainError('invalid', httpMessages.malformedJson(`nested more than ${MAX_JSON_DEPTH + 1} levels deep`));

@@ -23,7 +23,8 @@ export function asValue(program: hbs.AST.Program): hbs.AST.Program | undefined {
   if (program.body.length !== 1 || only?.type !== 'MustacheStatement') return undefined;
   const tag = only as hbs.AST.MustacheStatement;
   const name = helperName(tag.path);
-  const isCall = tag.params.length > 0 || (tag.hash?.pairs.length ?? 0) > 0 || (name !== undefined && !!HELPERS[name]);
+  const isCall =
+    tag.params.length > 0 || (tag.hash?.pairs.length ?? 0) > 0 || (name !== undefined && Object.hasOwn(HELPERS, name));
   const loc = tag.loc;
   const value: Expression = isCall
     ? ({ type: 'SubExpression', path: tag.path, params: tag.params, hash: tag.hash, loc } as hbs.AST.SubExpression)

@@ -10,6 +10,17 @@ export interface TemplateModel {
   readsBody: boolean;
   /** It calls `faker` (so faker must be loaded first). */
   usesFaker: boolean;
+  /** The `scenario.<name>` and `response.…` values it reads (checked against the config, which the parser does not know). */
+  names?: NameUse[];
+}
+
+/** A `scenario.<name>` or `response.…` read by a template, where it is in the template's text. */
+export interface NameUse {
+  kind: 'scenario' | 'response';
+  /** The scenario's name; empty for `response`. */
+  name: string;
+  line: number;
+  column: number;
 }
 
 /** A problem in a template, placed within the template's own text (1-based line, 0-based column). */

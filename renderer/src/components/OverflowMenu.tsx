@@ -1,5 +1,5 @@
 import { MoreHorizontal } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface MenuItem {
   label: string;
@@ -24,7 +24,9 @@ interface Props {
 /**
  * A toolbar's secondary actions behind one ⋯ button, so the toolbar never wraps. The first item
  * takes focus when it opens; arrow keys move through the items; a choice, Escape, Tab or a click
- * elsewhere closes it (Escape gives focus back to the button). The one menu of the studio.
+ * elsewhere closes it (Escape or a choice gives focus back to the button, so a dialog the choice
+ * opens returns it there). The list is a popover, in the top layer: no sticky header or panel
+ * can cover it. The one menu of the studio.
  */
 export function OverflowMenu({
   label,
@@ -37,6 +39,19 @@ export function OverflowMenu({
 }: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // In the top layer, placed under the button (right edges aligned), or above it near the window's bottom.
+  useLayoutEffect(() => {
+    const menu = list.current;
+    const at = button.current?.getBoundingClientRect();
+    if (!open || !menu || !at) return;
+    menu.showPopover();
+    const { offsetWidth: w, offsetHeight: h } = menu;
+    const below = at.bottom + 4;
+    menu.style.left = `${Math.max(4, Math.min(at.right - w, window.innerWidth - w - 4))}px`;
+    menu.style.top = `${below + h > window.innerHeight - 4 ? Math.max(4, at.top - h - 4) : below}px`;
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
@@ -54,12 +69,13 @@ export function OverflowMenu({
       all[(at + (e.key === 'ArrowDown' ? 1 : all.length - 1)) % all.length]?.focus();
     } else if (e.key === 'Escape' || e.key === 'Tab') {
       setOpen(false);
-      if (e.key === 'Escape') root.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      if (e.key === 'Escape') button.current?.focus();
     }
   };
   return (
     <div className={className} ref={root}>
       <button
+        ref={button}
         type="button"
         className={buttonClassName || undefined}
         aria-label={text ? undefined : label}
@@ -73,7 +89,16 @@ export function OverflowMenu({
         {text ? <span>{text}</span> : null}
       </button>
       {open ? (
-        <div className={listClassName} role="menu" aria-label={label} tabIndex={-1} onKeyDown={onKey}>
+        <div
+          ref={list}
+          className={listClassName}
+          popover="manual"
+          style={{ position: 'fixed', inset: 'auto', margin: 0, color: 'inherit' }}
+          role="menu"
+          aria-label={label}
+          tabIndex={-1}
+          onKeyDown={onKey}
+        >
           {items.map((item) => (
             <button
               key={item.label}
@@ -81,6 +106,7 @@ export function OverflowMenu({
               role="menuitem"
               data-testid={item.testId}
               onClick={() => {
+                button.current?.focus();
                 setOpen(false);
                 item.onSelect();
               }}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { parsePort, portMessage } from '../../../shared/src/port';
+import { Modal } from './Modal';
 
 interface Props {
   current: number | undefined;
@@ -13,32 +14,34 @@ export function PortDialog({ current, onChoose, onCancel }: Props) {
   const port = parsePort(value.trim());
   const valid = port !== undefined;
   return (
-    <form
-      className="banner"
-      data-testid="port-dialog"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (port !== undefined) onChoose(port);
-      }}
-    >
-      <label>
-        Serve on port{' '}
-        <input
-          autoFocus
-          inputMode="numeric"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-invalid={!valid}
-          size={6}
-        />
-      </label>
-      <button type="submit" disabled={!valid}>
-        Apply
-      </button>
-      <button type="button" onClick={onCancel}>
-        Cancel
-      </button>
-      {valid ? null : <span className="error">{portMessage('The port', value)}</span>}
-    </form>
+    <Modal label="Port" onClose={onCancel}>
+      <form
+        className="dialog port-dialog"
+        data-testid="port-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (port !== undefined) onChoose(port);
+        }}
+      >
+        <label>
+          Serve on port{' '}
+          <input
+            data-autofocus
+            inputMode="numeric"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={!valid}
+            size={6}
+          />
+        </label>
+        <button type="submit" disabled={!valid}>
+          Apply
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        {valid ? null : <span className="error">{portMessage('The port', value)}</span>}
+      </form>
+    </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { Settings, X } from 'lucide-react';
 import { useState } from 'react';
+import { Modal } from './Modal';
 import type { AppSettings } from '../../../shared/src/studio-contract';
 
 interface Props {
@@ -18,14 +19,10 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
   const [persist, setPersist] = useState(settings.log.persist);
   const [error, setError] = useState<string | undefined>(undefined);
   return (
-    <div className="modal-backdrop">
+    <Modal label="Settings" onClose={onClose}>
       <form
         className="dialog settings"
-        aria-label="Settings"
         data-testid="settings-dialog"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose();
-        }}
         onSubmit={(e) => {
           e.preventDefault();
           onSave({
@@ -48,7 +45,12 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
           <legend>Appearance</legend>
           <label>
             Theme
-            <select value={theme} onChange={(e) => setTheme(e.target.value as AppSettings['theme'])} aria-label="Theme">
+            <select
+              data-autofocus
+              value={theme}
+              onChange={(e) => setTheme(e.target.value as AppSettings['theme'])}
+              aria-label="Theme"
+            >
               <option value="system">Follow the system</option>
               <option value="light">Light</option>
               <option value="dark">Dark</option>
@@ -113,6 +115,6 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
           </button>
         </footer>
       </form>
-    </div>
+    </Modal>
   );
 }

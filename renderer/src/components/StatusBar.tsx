@@ -57,7 +57,7 @@ export function StatusBar({ status, path, dirty, problems, onChoosePort, onKeepP
           Keep in config…
         </button>
       ) : null}
-      <button type="button" className="port" onClick={onChoosePort} title="Change the port">
+      <button type="button" className="port" onClick={onChoosePort} title="Change the port" data-testid="port-button">
         <Plug size={12} aria-hidden="true" />
         Port…
       </button>

@@ -2,6 +2,7 @@ import { Copy, Rocket } from 'lucide-react';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
 import type { ServerStatus } from '../../../shared/src/studio-contract';
 import { useFeedback } from '../feedback/feedback';
+import { useReturnFocus } from './use-return-focus';
 import { curlFor, exampleEndpoints } from './welcome-examples';
 
 interface Props {
@@ -43,6 +44,8 @@ export function Welcome({ status, endpoints, problems, configPath, database, onC
   // Not running: the address it will have, never presented as one that answers now.
   const base = status?.url ?? `http://127.0.0.1:${status?.port ?? 3000}`;
   const examples = exampleEndpoints(endpoints);
+  // Closed with "Got it": the focus goes to the view's tab, not to <body> (where Tab starts over).
+  useReturnFocus(() => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]'));
   return (
     <section className="welcome" aria-label="Welcome to Mockyard" data-testid="welcome">
       <div>

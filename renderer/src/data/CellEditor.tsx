@@ -2,8 +2,11 @@ import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from
 import type { FieldType } from '../../../shared/src/config-schema';
 import { type LoadOptions, ReferenceInput } from './ReferenceInput';
 
-/** How an edit ends: Enter keeps the editor on the cell; Tab moves to the next or previous cell. */
-export type Move = 'stay' | 'next' | 'previous' | 'away';
+/**
+ * How an edit ends: Enter commits and goes down a row; Save (or Escape) stays on the cell; Tab
+ * moves the editor to the next or previous cell; clicking away leaves the grid.
+ */
+export type Move = 'stay' | 'down' | 'next' | 'previous' | 'away';
 
 interface Props {
   type: FieldType;
@@ -63,7 +66,7 @@ export function CellEditor({ type, initial, error, load, onCommit, onCancel }: P
       finish(e.shiftKey ? 'previous' : 'next');
     } else if (e.key === 'Enter' && (type !== 'json' || e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      finish('stay');
+      finish('down');
     } else ended.current = false;
   };
   const change = (value: string) => {
@@ -101,7 +104,7 @@ export function CellEditor({ type, initial, error, load, onCommit, onCancel }: P
           onText={change}
           onPick={(value) => {
             setText(value);
-            finish('stay', value);
+            finish('down', value);
           }}
           input={common}
         />

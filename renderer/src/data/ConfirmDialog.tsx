@@ -1,5 +1,6 @@
 import { counted } from '../../../shared/src/plural';
 import type { TableInfo } from '../../../shared/src/studio-contract';
+import { Modal } from '../components/Modal';
 
 interface Props {
   kind: 'reset' | 'seed';
@@ -12,25 +13,22 @@ interface Props {
 export function ConfirmDialog({ kind, table, onConfirm, onClose }: Props) {
   const t = table.table;
   return (
-    <div
-      className="dialog"
-      role="alertdialog"
-      aria-label={kind === 'reset' ? 'Reset to seed' : 'Save as seed'}
-      data-testid="confirm-dialog"
-    >
-      <p>
-        {kind === 'reset'
-          ? `Replace every row of ${t} with the rows in the config's seed: section? The current rows are lost.`
-          : `Write the ${counted(table.rows, 'current row')} of ${t} into the config's seed: section (replacing what is there) and save the config?`}
-      </p>
-      <footer>
-        <button type="button" className="primary" onClick={onConfirm}>
-          {kind === 'reset' ? 'Reset' : 'Save as seed'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </footer>
-    </div>
+    <Modal label={kind === 'reset' ? 'Reset to seed' : 'Save as seed'} role="alertdialog" onClose={onClose}>
+      <div className="dialog" data-testid="confirm-dialog">
+        <p>
+          {kind === 'reset'
+            ? `Replace every row of ${t} with the rows in the config's seed: section? The current rows are lost.`
+            : `Write the ${counted(table.rows, 'current row')} of ${t} into the config's seed: section (replacing what is there) and save the config?`}
+        </p>
+        <footer>
+          <button type="button" className={kind === 'reset' ? 'danger' : 'primary'} onClick={onConfirm}>
+            {kind === 'reset' ? 'Reset' : 'Save as seed'}
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </footer>
+      </div>
+    </Modal>
   );
 }

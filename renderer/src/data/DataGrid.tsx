@@ -1,13 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { AlertCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { toText } from '../../../shared/src/field-text';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TableInfo, TableQuery } from '../../../shared/src/studio-contract';
-import { CellEditor, type Move } from './CellEditor';
+import type { Move } from './CellEditor';
 import { useColumnWidths } from './column-widths';
-import { editorText, editorValue, sameValue, typeOf } from './field-text-input';
-import { GridHeader } from './GridHeader';
+import { type Cell, gridKey } from './grid-keys';
+import { GridCell } from './GridCell';
+import { GridHeader, nextSort } from './GridHeader';
 import type { LoadOptions } from './ReferenceInput';
+import { useCellEdits } from './use-cell-edits';
 import type { RowsView } from './use-table-rows';
 
 const ROW_HEIGHT = 28;
@@ -33,26 +33,36 @@ interface Props {
   onOpenReference(field: string, value: unknown): void;
 }
 
-interface Editing {
-  index: number;
-  field: string;
-  error?: string;
-}
-
-/** A value the engine or the type refused, kept in its cell (marked, with the reason) until fixed or dropped. */
-interface Refused {
-  text: string;
-  error: string;
-}
-
-/** A virtualised grid: only the visible rows exist in the page, fetched a page at a time. */
+/**
+ * A virtualised grid (only the visible rows exist in the page, fetched a page at a time) that
+ * follows the WAI-ARIA grid pattern: one tab stop, the active cell named by aria-activedescendant,
+ * arrows, Home/End, PageUp/PageDown, Enter or F2 to edit, typing to replace, Escape to cancel.
+ */
 export function DataGrid(props: Props) {
   const { table, rows, sort, onSort, selected, onSelect, keyField, onEdit, onDeleteSelected, onError } = props;
-  const { loadFor, onOpenReference } = props;
   const scroller = useRef<HTMLDivElement>(null);
-  const [editing, setEditing] = useState<Editing | undefined>(undefined);
-  const [refused, setRefused] = useState<ReadonlyMap<string, Refused>>(new Map());
+  const gridId = useId();
+  const [active, setActive] = useState<Cell>({ row: 0, col: 1 });
+  // Set by a key: the next render scrolls the active cell into view (a mouse wheel must not snap back).
+  const reveal = useRef(false);
   const widths = useColumnWidths(table, rows);
+  const editable = !table.orphaned && keyField !== undefined;
+  const cols = table.fields.length + 1;
+  const colOf = (field: string) => table.fields.findIndex((f) => f.name === field) + 1;
+  const focusCell = (cell: Cell) => {
+    setActive(cell);
+    reveal.current = true;
+    scroller.current?.focus({ preventScroll: true });
+  };
+  const edits = useCellEdits({
+    table,
+    keyField,
+    onEdit,
+    onError,
+    onLeft: (index: number, field: string, move: Move) =>
+      focusCell({ row: move === 'down' ? Math.min(index + 1, rows.total - 1) : index, col: colOf(field) }),
+  });
+  const { editing, setEditing } = edits;
   const virtualizer = useVirtualizer({
     count: rows.total,
     getScrollElement: () => scroller.current,
@@ -64,16 +74,35 @@ export function DataGrid(props: Props) {
   const last = items[items.length - 1]?.index ?? 0;
   const { want } = rows;
   useEffect(() => want(first, last), [first, last, want]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another table closes the editor of this one.
-  useEffect(() => setEditing(undefined), [table.table]);
-  const editable = !table.orphaned && keyField !== undefined;
-  // Fixed widths: every row is its own grid, so the columns only line up if no row sizes them.
-  const columns = `40px ${table.fields.map((f) => `${widths.widthOf(f.name)}px`).join(' ')}`;
-  // Cells Tab moves through: booleans are checkboxes and the key is not edited.
-  const textFields = table.fields.filter((f) => f.name !== keyField && f.type !== 'boolean').map((f) => f.name);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another table closes the editor of this one and starts at its first cell.
+  useEffect(() => {
+    setEditing(undefined);
+    setActive({ row: 0, col: 1 });
+  }, [table.table]);
+  // Rows deleted under the active cell: it stays on the last row.
+  const at: Cell = { row: Math.min(active.row, rows.total - 1), col: Math.min(active.col, cols - 1) };
+  const idOf = (cell: Cell) => `${gridId}-${cell.row}-${cell.col}`;
+
+  useEffect(() => {
+    if (!reveal.current) return;
+    const box = scroller.current;
+    const el = document.getElementById(idOf(at));
+    if (!box) return;
+    if (!el) {
+      if (at.row >= 0) virtualizer.scrollToIndex(at.row, { align: 'center' });
+      return;
+    }
+    reveal.current = false;
+    const outer = box.getBoundingClientRect();
+    const cell = el.getBoundingClientRect();
+    const top = outer.top + (at.row >= 0 ? ROW_HEIGHT : 0);
+    if (cell.top < top) box.scrollTop -= top - cell.top;
+    else if (cell.bottom > outer.bottom) box.scrollTop += cell.bottom - outer.bottom;
+    if (cell.left < outer.left + 40 && at.col > 0) box.scrollLeft -= outer.left + 40 - cell.left;
+    else if (cell.right > outer.right) box.scrollLeft += cell.right - outer.right;
+  });
 
   const keyOf = (row: Row) => (keyField ? String(row[keyField]) : '');
-  const cellId = (row: Row, field: string) => `${table.table}\u0000${keyOf(row)}\u0000${field}`;
   const toggleRow = (row: Row) => {
     const next = new Set(selected);
     const key = keyOf(row);
@@ -81,61 +110,78 @@ export function DataGrid(props: Props) {
     else next.add(key);
     onSelect(next);
   };
-  const forget = (id: string) =>
-    setRefused((all) => {
-      if (!all.has(id)) return all;
-      const next = new Map(all);
-      next.delete(id);
-      return next;
-    });
-  const isEditing = (index: number, field: string) => (cur: Editing | undefined) =>
-    cur?.index === index && cur.field === field;
+  const canEdit = (field: string) => editable && field !== keyField;
+  const toggleBoolean = (row: Row, field: string) =>
+    void onEdit(row, field, row[field] !== true).catch((err: Error) => onError(err.message));
 
-  const leave = (index: number, field: string, move: Move) => {
-    const at = textFields.indexOf(field) + (move === 'next' ? 1 : move === 'previous' ? -1 : Number.NaN);
-    const target = textFields[at];
-    // Only the editor this commit came from closes: the user may have opened another one meanwhile.
-    setEditing((cur) => {
-      if (!isEditing(index, field)(cur)) return cur;
-      return target === undefined ? undefined : { index, field: target };
-    });
-  };
-
-  const commit = (row: Row, index: number, field: string, text: string, move: Move) => {
-    const type = typeOf(table.fields.find((f) => f.name === field)?.type ?? 'string');
-    const id = cellId(row, field);
-    const refuse = (error: string) => {
-      if (move === 'away') {
-        // Clicked away: the value stays in its cell, marked, with the reason; never silently lost.
-        setRefused((all) => new Map(all).set(id, { text, error }));
-        onError(`${field} of row ${keyOf(row)} was not saved: ${error} Double-click the marked cell to fix it.`);
-        setEditing((cur) => (isEditing(index, field)(cur) ? undefined : cur));
-      } else setEditing((cur) => (isEditing(index, field)(cur) ? { index, field, error } : cur));
-    };
-    const parsed = editorValue(type, text);
-    if (!parsed.ok) return refuse(`Value ${parsed.message}.`);
-    if (sameValue(type, row[field], parsed.value)) {
-      forget(id);
-      return leave(index, field, move);
+  const onKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    // Keys inside an open editor are the editor's.
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Delete' && selected.size > 0) {
+      e.preventDefault();
+      onDeleteSelected();
+      return;
     }
-    onEdit(row, field, parsed.value).then(
-      () => {
-        forget(id);
-        leave(index, field, move);
-      },
-      (err: Error) => refuse(err.message),
-    );
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 2);
+    const action = gridKey(e, at, rows.total, cols, page);
+    if (!action) return;
+    const field = table.fields[at.col - 1];
+    const row = at.row >= 0 ? rows.row(at.row) : undefined;
+    if (action.kind === 'move') {
+      e.preventDefault();
+      focusCell(action.to);
+      return;
+    }
+    if (action.kind === 'resize') {
+      e.preventDefault();
+      if (field) widths.resize(field.name, widths.widthOf(field.name) + action.by);
+      return;
+    }
+    if (at.row === -1) {
+      // The header: Enter, F2 or Space sorts by the column.
+      if (field && (action.kind === 'activate' || action.kind === 'toggle')) {
+        e.preventDefault();
+        onSort(nextSort(sort, field.name));
+      }
+      return;
+    }
+    if (!row) return;
+    if (action.kind === 'select-row' || (!field && (action.kind === 'toggle' || action.kind === 'activate'))) {
+      e.preventDefault();
+      if (editable) toggleRow(row);
+      return;
+    }
+    if (!field || !canEdit(field.name)) {
+      if (action.kind === 'open-reference' && field?.references) props.onOpenReference(field.name, row[field.name]);
+      return;
+    }
+    e.preventDefault();
+    if (field.type === 'boolean') {
+      if (action.kind !== 'type' && action.kind !== 'open-reference') toggleBoolean(row, field.name);
+    } else if (action.kind === 'open-reference') {
+      if (field.references && row[field.name] != null) props.onOpenReference(field.name, row[field.name]);
+    } else if (action.kind === 'activate') setEditing({ index: at.row, field: field.name });
+    else if (action.kind === 'type') setEditing({ index: at.row, field: field.name, typed: action.text });
   };
 
+  // Fixed widths: every row is its own grid, so the columns only line up if no row sizes them.
+  const columns = `40px ${table.fields.map((f) => `${widths.widthOf(f.name)}px`).join(' ')}`;
+  // The active cell is named only while its row is in the page (a virtualised row far away is not).
+  const shown = at.row === -1 || (at.row >= first && at.row <= last);
   return (
     <div
       className="grid"
       ref={scroller}
       data-testid="grid"
+      role="grid"
+      aria-label={`Rows of ${table.table}${table.orphaned ? ' (read-only)' : ''}`}
+      aria-rowcount={rows.total + 1}
+      aria-colcount={cols}
+      aria-multiselectable={editable ? true : undefined}
+      aria-readonly={editable ? undefined : true}
+      aria-activedescendant={editing || !shown ? undefined : idOf(at)}
       tabIndex={0}
-      onKeyDown={(e) => {
-        if (e.key === 'Delete' && !editing && selected.size > 0) onDeleteSelected();
-      }}
+      onKeyDown={onKey}
     >
       <GridHeader
         fields={table.fields}
@@ -144,108 +190,66 @@ export function DataGrid(props: Props) {
         onSort={onSort}
         widthOf={widths.widthOf}
         onResize={widths.resize}
+        idOf={(col) => idOf({ row: -1, col })}
+        activeCol={at.row === -1 ? at.col : undefined}
+        onActivate={(col) => focusCell({ row: -1, col })}
       />
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
         {items.map((item) => {
           const row = rows.row(item.index);
           const key = row ? keyOf(row) : '';
+          const isSelected = row !== undefined && selected.has(key);
+          const here = (col: number) => at.row === item.index && at.col === col;
           return (
             <div
               key={item.key}
-              className={`grid-row${row && selected.has(key) ? ' selected' : ''}`}
+              className={`grid-row${isSelected ? ' selected' : ''}`}
               style={{ gridTemplateColumns: columns, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               role="row"
+              aria-rowindex={item.index + 2}
+              aria-selected={editable && row ? isSelected : undefined}
               data-row={item.index}
             >
-              <span className="grid-select">
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: as in GridCell, the grid takes the keys and the focus. */}
+              <span
+                id={idOf({ row: item.index, col: 0 })}
+                role="gridcell"
+                className={`grid-select${here(0) ? ' active' : ''}`}
+                onClick={() => focusCell({ row: item.index, col: 0 })}
+              >
                 {row && editable ? (
                   <input
                     type="checkbox"
+                    tabIndex={-1}
                     aria-label={`Select row ${key}`}
-                    checked={selected.has(key)}
+                    checked={isSelected}
                     onChange={() => toggleRow(row)}
                   />
                 ) : null}
               </span>
-              {table.fields.map((f) => {
-                const value = row?.[f.name];
-                const type = typeOf(f.type);
-                const kept = row ? refused.get(cellId(row, f.name)) : undefined;
-                if (row && editing?.index === item.index && editing.field === f.name) {
-                  return (
-                    <div key={f.name} className="grid-cell editing">
-                      <CellEditor
-                        key={`${item.index}:${f.name}`}
-                        type={type}
-                        initial={kept?.text ?? editorText(type, value)}
-                        error={editing.error ?? kept?.error}
-                        load={loadFor(f.name)}
-                        onCancel={() => {
-                          // Escape drops the edit, a refused one too: that is a choice, not a loss.
-                          forget(cellId(row, f.name));
-                          setEditing(undefined);
-                          scroller.current?.focus();
-                        }}
-                        onCommit={(text, move) => commit(row, item.index, f.name, text, move)}
-                      />
-                    </div>
-                  );
-                }
-                if (f.type === 'boolean' && row && editable && f.name !== keyField) {
-                  return (
-                    <span key={f.name} className="grid-cell">
-                      <input
-                        type="checkbox"
-                        aria-label={`${f.name} of row ${key}`}
-                        checked={value === true}
-                        onChange={() => void onEdit(row, f.name, !value).catch((err: Error) => onError(err.message))}
-                      />
-                    </span>
-                  );
-                }
-                const open = () =>
-                  row && editable && f.name !== keyField && setEditing({ index: item.index, field: f.name });
-                if (kept) {
-                  return (
-                    <span
-                      key={f.name}
-                      className="grid-cell refused"
-                      title={`Not saved: ${kept.error} Double-click to fix it, Escape in the editor to drop it.`}
-                      data-testid="refused-cell"
-                      onDoubleClick={open}
-                    >
-                      <AlertCircle size={12} aria-label="Not saved" />
-                      <span>{kept.text}</span>
-                    </span>
-                  );
-                }
-                const target = f.references;
-                if (row && target && value !== null && value !== undefined) {
-                  const text = toText(type, value);
-                  return (
-                    <span key={f.name} className="grid-cell reference" onDoubleClick={open}>
-                      <button
-                        type="button"
-                        className="reference-link"
-                        title={`Open the ${target.schema} with ${target.field} ${text} (in ${target.table}); double-click beside it to edit`}
-                        data-testid="reference-link"
-                        onClick={() => onOpenReference(f.name, value)}
-                        onDoubleClick={(e) => e.stopPropagation()}
-                      >
-                        {text}
-                      </button>
-                    </span>
-                  );
-                }
+              {table.fields.map((f, i) => {
+                const open = () => {
+                  if (row && canEdit(f.name)) setEditing({ index: item.index, field: f.name });
+                };
                 return (
-                  <span
+                  <GridCell
                     key={f.name}
-                    className={`grid-cell${value === null ? ' null' : type === 'integer' || type === 'number' ? ' num' : ''}`}
-                    title={toText(type, value)}
-                    onDoubleClick={open}
-                  >
-                    {row ? (value === null ? 'null' : toText(type, value)) : '…'}
-                  </span>
+                    id={idOf({ row: item.index, col: i + 1 })}
+                    field={f}
+                    row={row}
+                    rowKey={key}
+                    active={here(i + 1)}
+                    editable={canEdit(f.name)}
+                    editing={editing?.index === item.index && editing.field === f.name ? editing : undefined}
+                    kept={row ? edits.refusedAt(row, f.name) : undefined}
+                    load={props.loadFor(f.name)}
+                    onActivate={() => focusCell({ row: item.index, col: i + 1 })}
+                    onOpen={open}
+                    onToggle={() => row && toggleBoolean(row, f.name)}
+                    onOpenReference={() => props.onOpenReference(f.name, row?.[f.name])}
+                    onCommit={(text, move) => row && edits.commit(row, item.index, f.name, text, move)}
+                    onCancel={() => row && edits.cancel(row, item.index, f.name)}
+                  />
                 );
               })}
             </div>

@@ -73,6 +73,8 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
     async (run: () => Promise<string | undefined>) => {
       try {
         const message = await run();
+        // A later action that worked makes an earlier failure's banner stale.
+        setError(undefined);
         if (message) notify(message);
       } catch (err) {
         setError((err as Error).message);
@@ -133,6 +135,8 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
       const result = await client.call('tables.delete', { table: t, keys: [...chosen].map(keyOf) });
       if (result.rows.length) history.record({ kind: 'delete', rows: result.rows });
       setChosen(new Set());
+      // The Delete button is disabled now that nothing is chosen: the focus goes to the grid, not to <body>.
+      document.querySelector<HTMLElement>('[data-testid="grid"]')?.focus();
       return `${counted(result.deleted, 'row')} deleted`;
     });
 
@@ -156,7 +160,14 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
   ];
 
   return (
-    <div className="data" data-testid="data">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the tab (a cell editor's, a dialog's too) dismisses its error banner.
+    <div
+      className="data"
+      data-testid="data"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setError(undefined);
+      }}
+    >
       <DataToolbar
         tables={tables}
         table={table}
@@ -251,6 +262,7 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           onEdit={async (row, field, value) => {
             const key = row[keyField ?? 'id'] as string | number;
             await client.call('tables.update', { table: t, key, changes: { [field]: value } });
+            setError(undefined);
             history.record({ kind: 'edit', key, field, before: row[field], after: value });
             notify('Row updated');
             rows.refresh();

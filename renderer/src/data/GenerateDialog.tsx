@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toText } from '../../../shared/src/field-text';
 import type { TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
+import { Modal } from '../components/Modal';
 import { typeOf } from './field-text-input';
 
 interface Props {
@@ -56,91 +57,93 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
   }, [client, t, s]);
 
   return (
-    <form
-      className="dialog generate-dialog"
-      data-testid="generate-dialog"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!valid) return;
-        setBusy(true);
-        onGenerate(n, s).then(onClose, (err: Error) => {
-          setError(err.message);
-          setBusy(false);
-        });
-      }}
-    >
-      <header>
-        Generate rows in <b>{t}</b>
-      </header>
-      <div className="generate-inputs">
-        <label>
-          Rows{' '}
-          <input
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-            inputMode="numeric"
-            size={8}
-            aria-label="Rows"
-          />
-        </label>
-        <label title="The same number gives the same rows each time; another number gives other rows.">
-          Random seed (same rows each time){' '}
-          <input
-            value={seed}
-            onChange={(e) => setSeed(e.target.value)}
-            inputMode="numeric"
-            size={8}
-            aria-label="Random seed (same rows each time)"
-          />
-        </label>
-      </div>
-      {!valid ? <p className="error">Rows: 1 to 100,000; the random seed is a whole number.</p> : null}
-      {preview ? (
-        <div className={stale ? 'generate-preview stale' : 'generate-preview'}>
-          <span className="hint" data-testid="generate-preview-hint">
-            {stale
-              ? `Rows for seed ${preview.seed}; ${Number.isInteger(s) ? `updating for seed ${s}…` : 'the seed above is not a whole number.'}`
-              : `The first ${PREVIEW_ROWS} rows, as they will be inserted:`}
-          </span>
-          <table data-testid="generate-preview" data-seed={preview.seed} aria-busy={stale}>
-            <thead>
-              <tr>
-                {fields.map((f) => (
-                  <th key={f.name}>{f.name}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((row, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id yet; their order is their identity.
-                <tr key={i}>
+    <Modal label={`Generate rows in ${t}`} onClose={onClose}>
+      <form
+        className="dialog generate-dialog"
+        data-testid="generate-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!valid) return;
+          setBusy(true);
+          onGenerate(n, s).then(onClose, (err: Error) => {
+            setError(err.message);
+            setBusy(false);
+          });
+        }}
+      >
+        <header>
+          Generate rows in <b>{t}</b>
+        </header>
+        <div className="generate-inputs">
+          <label>
+            Rows{' '}
+            <input
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              inputMode="numeric"
+              size={8}
+              aria-label="Rows"
+            />
+          </label>
+          <label title="The same number gives the same rows each time; another number gives other rows.">
+            Random seed (same rows each time){' '}
+            <input
+              value={seed}
+              onChange={(e) => setSeed(e.target.value)}
+              inputMode="numeric"
+              size={8}
+              aria-label="Random seed (same rows each time)"
+            />
+          </label>
+        </div>
+        {!valid ? <p className="error">Rows: 1 to 100,000; the random seed is a whole number.</p> : null}
+        {preview ? (
+          <div className={stale ? 'generate-preview stale' : 'generate-preview'}>
+            <span className="hint" data-testid="generate-preview-hint">
+              {stale
+                ? `Rows for seed ${preview.seed}; ${Number.isInteger(s) ? `updating for seed ${s}…` : 'the seed above is not a whole number.'}`
+                : `The first ${PREVIEW_ROWS} rows, as they will be inserted:`}
+            </span>
+            <table data-testid="generate-preview" data-seed={preview.seed} aria-busy={stale}>
+              <thead>
+                <tr>
                   {fields.map((f) => (
-                    <td key={f.name} title={toText(typeOf(f.type), row[f.name])}>
-                      {toText(typeOf(f.type), row[f.name])}
-                    </td>
+                    <th key={f.name}>{f.name}</th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          {notes.length > 0 ? (
-            <ul className="generate-notes" data-testid="generate-notes">
-              {notes.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-      {error ? <p className="error">{error}</p> : null}
-      <footer>
-        <button type="submit" className="primary" disabled={!valid || busy} data-testid="generate-go">
-          {busy ? 'Generating…' : 'Generate'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </footer>
-    </form>
+              </thead>
+              <tbody>
+                {preview.rows.map((row, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id yet; their order is their identity.
+                  <tr key={i}>
+                    {fields.map((f) => (
+                      <td key={f.name} title={toText(typeOf(f.type), row[f.name])}>
+                        {toText(typeOf(f.type), row[f.name])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {notes.length > 0 ? (
+              <ul className="generate-notes" data-testid="generate-notes">
+                {notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        {error ? <p className="error">{error}</p> : null}
+        <footer>
+          <button type="submit" className="primary" disabled={!valid || busy} data-testid="generate-go">
+            {busy ? 'Generating…' : 'Generate'}
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </footer>
+      </form>
+    </Modal>
   );
 }

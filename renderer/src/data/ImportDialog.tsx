@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ColumnMapping, DataFormat, ImportPreview, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 import { counted } from '../../../shared/src/plural';
+import { Modal } from '../components/Modal';
 
 /** Largest file the studio reads; the engine refuses more than 20 MB too. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -77,85 +78,87 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
   };
 
   return (
-    <div className="dialog" role="dialog" aria-label={`Import into ${table.table}`} data-testid="import-dialog">
-      <header>
-        Import rows into <b>{table.table}</b>
-      </header>
-      <label className="file-pick">
-        JSON or CSV file{' '}
-        <input
-          type="file"
-          accept=".csv,.json,text/csv,application/json"
-          onChange={(e) => void choose(e.target.files?.[0])}
-          data-testid="import-file"
-        />
-      </label>
-      {error ? (
-        <p className="error" role="alert" data-testid="import-error">
-          {error}
-        </p>
-      ) : null}
-      {preview && mapping ? (
-        <>
-          <table className="mapping">
-            <thead>
-              <tr>
-                <th>Column in {file?.name}</th>
-                <th>Field</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.columns.map((column) => (
-                <tr key={column}>
-                  <td>{column}</td>
-                  <td>
-                    <select
-                      value={mapping[column] ?? ''}
-                      onChange={(e) => remap(column, e.target.value)}
-                      aria-label={`Field for ${column}`}
-                    >
-                      <option value="">(leave out)</option>
-                      {table.fields.map((f) => (
-                        <option key={f.name} value={f.name}>
-                          {f.name} ({f.type})
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p data-testid="import-summary">
-            {counted(preview.total, 'row')}: {preview.good} good, {preview.bad.length} bad.
+    <Modal label={`Import into ${table.table}`} onClose={onClose}>
+      <div className="dialog" data-testid="import-dialog">
+        <header>
+          Import rows into <b>{table.table}</b>
+        </header>
+        <label className="file-pick">
+          JSON or CSV file{' '}
+          <input
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            onChange={(e) => void choose(e.target.files?.[0])}
+            data-testid="import-file"
+          />
+        </label>
+        {error ? (
+          <p className="error" role="alert" data-testid="import-error">
+            {error}
           </p>
-          {preview.bad.length ? (
-            <ul className="bad-rows" data-testid="import-bad-rows">
-              {preview.bad.slice(0, 200).map((b) => (
-                <li key={`${b.row}-${b.reason}`}>
-                  Row {b.row}: {b.reason}
-                </li>
-              ))}
-              {preview.bad.length > 200 ? <li>… and {preview.bad.length - 200} more</li> : null}
-            </ul>
-          ) : null}
-        </>
-      ) : null}
-      <footer>
-        <button
-          type="button"
-          className="primary"
-          disabled={!preview || preview.good === 0 || busy}
-          onClick={() => void importGood()}
-          data-testid="import-go"
-        >
-          Import {counted(preview?.good ?? 0, 'good row')}
-          {preview?.bad.length ? `, skip ${preview.bad.length}` : ''}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </footer>
-    </div>
+        ) : null}
+        {preview && mapping ? (
+          <>
+            <table className="mapping">
+              <thead>
+                <tr>
+                  <th>Column in {file?.name}</th>
+                  <th>Field</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.columns.map((column) => (
+                  <tr key={column}>
+                    <td>{column}</td>
+                    <td>
+                      <select
+                        value={mapping[column] ?? ''}
+                        onChange={(e) => remap(column, e.target.value)}
+                        aria-label={`Field for ${column}`}
+                      >
+                        <option value="">(leave out)</option>
+                        {table.fields.map((f) => (
+                          <option key={f.name} value={f.name}>
+                            {f.name} ({f.type})
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p data-testid="import-summary">
+              {counted(preview.total, 'row')}: {preview.good} good, {preview.bad.length} bad.
+            </p>
+            {preview.bad.length ? (
+              <ul className="bad-rows" data-testid="import-bad-rows">
+                {preview.bad.slice(0, 200).map((b) => (
+                  <li key={`${b.row}-${b.reason}`}>
+                    Row {b.row}: {b.reason}
+                  </li>
+                ))}
+                {preview.bad.length > 200 ? <li>… and {preview.bad.length - 200} more</li> : null}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+        <footer>
+          <button
+            type="button"
+            className="primary"
+            disabled={!preview || preview.good === 0 || busy}
+            onClick={() => void importGood()}
+            data-testid="import-go"
+          >
+            Import {counted(preview?.good ?? 0, 'good row')}
+            {preview?.bad.length ? `, skip ${preview.bad.length}` : ''}
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </footer>
+      </div>
+    </Modal>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldSummary } from '../../../shared/src/service-summary';
 import { StudioError } from '../../../shared/src/studio-error';
 import type { TableInfo } from '../../../shared/src/studio-contract';
+import { useReturnFocus } from '../components/use-return-focus';
 import { editorText, editorValue, typeOf } from './field-text-input';
 import { FieldInput } from './FieldInput';
 import type { LoadOptions } from './ReferenceInput';
@@ -44,6 +45,8 @@ export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const inputId = (name: string) => `${base}-${name}`;
+  // Closed or created: back to the button that opened the form (or to the grid).
+  useReturnFocus(() => document.querySelector<HTMLElement>('[data-testid="grid"]'));
 
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('input:not([readonly]), select, textarea')?.focus();
@@ -56,7 +59,10 @@ export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
     const local: Record<string, string> = {};
     for (const f of fields) {
       const text = texts[f.name] ?? '';
-      // An empty input sends nothing: the engine fills in the default, or says the field is required.
+      // An empty input sends nothing: the engine fills in the default. A required field with no
+      // default is named here, with every type error, all at once (not one per Create).
+      if (!f.autoId && text === '' && f.required && f.default === undefined)
+        local[f.name] = `Field '${f.name}' is required.`;
       if (f.autoId || text === '') continue;
       const parsed = editorValue(typeOf(f.type), text);
       if (parsed.ok) row[f.name] = parsed.value;

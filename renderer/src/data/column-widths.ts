@@ -65,12 +65,18 @@ export interface ColumnWidths {
 }
 
 /**
- * Columns sized to their content once the first rows arrive (not again while scrolling, so the
- * grid does not jump), and resizable; a width the user chose wins over the measured one.
+ * Columns sized to their content once the first rows arrive, and again when the row count changes
+ * (a Generate or an Import into a table measured empty), only ever wider, so the grid does not jump
+ * while scrolling or deleting; resizable, and a width the user chose wins over the measured one.
  */
 export function useColumnWidths(table: TableInfo, rows: RowsView): ColumnWidths {
   const name = table.table;
-  const [measured, setMeasured] = useState<{ table: string; sampled: boolean; widths: Record<string, number> }>();
+  const [measured, setMeasured] = useState<{
+    table: string;
+    sampled: boolean;
+    total: number;
+    widths: Record<string, number>;
+  }>();
   const [chosen, setChosen] = useState<Record<string, number>>(() => stored(name));
   // Right after a switch, the previous table's rows are still cached for a render: a sample counts
   // only when its row has this table's fields.
@@ -78,11 +84,17 @@ export function useColumnWidths(table: TableInfo, rows: RowsView): ColumnWidths 
   const sampled = first !== undefined && table.fields.every((f) => Object.hasOwn(first, f.name));
   const fieldKey = table.fields.map((f) => `${f.name}:${f.type}`).join();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the table, its fields or the first rows arrive; not on every scroll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the table, its fields, the first rows or the row count change; not on every scroll.
   useEffect(() => {
-    if (measured?.table === name && (measured.sampled || !sampled)) return;
-    setMeasured({ table: name, sampled, widths: measure(table, rows) });
-  }, [name, fieldKey, sampled]);
+    const same = measured?.table === name;
+    if (same && !sampled) return;
+    if (same && measured.sampled && measured.total === rows.total) return;
+    const fresh = measure(table, rows);
+    const widths = same
+      ? Object.fromEntries(Object.entries(fresh).map(([f, w]) => [f, Math.max(w, measured.widths[f] ?? 0)]))
+      : fresh;
+    setMeasured({ table: name, sampled, total: rows.total, widths });
+  }, [name, fieldKey, sampled, rows.total]);
   useEffect(() => setChosen(stored(name)), [name]);
 
   const resize = useCallback(

@@ -16,8 +16,13 @@ const timeOfDay = new Intl.DateTimeFormat([], {
 
 const statusClass = (status: number): string => `status-${Math.floor(status / 100)}xx`;
 
+/** The element id of an entry's first cell: the list names its selected row by aria-activedescendant. */
+export const logCellId = (id: number): string => `log-entry-${id}`;
+
 interface Props {
   entry: LogEntry;
+  /** Its place in the list shown (0 is the newest), for aria-rowindex. */
+  index: number;
   selected: boolean;
   /** Its offset in the list, in px. */
   top: number;
@@ -29,33 +34,42 @@ interface Props {
  * One request in the log's list. Memoised: a batch of new requests re-renders only the rows whose
  * place changed, and an entry never changes once logged.
  */
-export const LogRow = memo(function LogRow({ entry: e, selected, top, height, onSelect }: Props) {
+export const LogRow = memo(function LogRow({ entry: e, index, selected, top, height, onSelect }: Props) {
   return (
-    <button
-      type="button"
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a row of the log's ARIA grid; the list takes the focus and the arrow keys (LogTab).
+    <div
       role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
       className={`log-row${selected ? ' selected' : ''}`}
       style={{ transform: `translateY(${top}px)`, height }}
       onClick={() => onSelect(e.id)}
       data-testid="log-row"
     >
-      <span className="time">{timeOfDay.format(e.time)}</span>
-      <span>{e.method}</span>
-      <span className="path">
+      <span role="gridcell" className="time" id={logCellId(e.id)}>
+        {timeOfDay.format(e.time)}
+      </span>
+      <span role="gridcell">{e.method}</span>
+      <span role="gridcell" className="path">
         {e.path}
         {e.query ? `?${e.query}` : ''}
       </span>
-      <span className={`num ${statusClass(e.status)}`}>{e.status}</span>
-      <span className="num">{e.duration.toFixed(1)}</span>
-      <span className="endpoint" title={e.endpoint ?? 'no match'}>
+      <span role="gridcell" className={`num ${statusClass(e.status)}`}>
+        {e.status}
+      </span>
+      <span role="gridcell" className="num">
+        {e.duration.toFixed(1)}
+      </span>
+      <span role="gridcell" className="endpoint" title={e.endpoint ?? 'no match'}>
         {e.endpoint ?? 'no match'}
         {e.notes.length ? (
           <span className="note-marker" title={e.notes.join('\n')}>
             {' '}
-            ●
+            <span aria-hidden="true">●</span>
+            <span className="visually-hidden">(notes)</span>
           </span>
         ) : null}
       </span>
-    </button>
+    </div>
   );
 });

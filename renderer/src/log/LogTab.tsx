@@ -10,7 +10,8 @@ import { ErrorBanner } from '../feedback/ErrorBanner';
 import { useFeedback } from '../feedback/feedback';
 import { logFilter } from './filter';
 import { LogDetail } from './LogDetail';
-import { LogRow } from './LogRow';
+import { logKeyTarget } from './list-keys';
+import { LogRow, logCellId } from './LogRow';
 import { LogSettingsForm } from './LogSettingsForm';
 import { useLog, type LogStore } from './use-log';
 import type { RecordControl } from './use-record';
@@ -70,6 +71,8 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
   // reading scrollTop here, after React's DOM changes, forced a layout on every batch.
   const firstId = useRef<number | undefined>(undefined);
   const scrollTop = useRef(0);
+  // Requests that arrived above the rows held on screen: a cue offers to go up to them.
+  const [unseen, setUnseen] = useState(0);
   useLayoutEffect(() => {
     const el = scroller.current;
     const previous = firstId.current;
@@ -82,14 +85,34 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
       el.scrollTop = scrollTop.current + added * ROW;
       // Read back: a list shorter than its box does not scroll (and sends no scroll event).
       scrollTop.current = el.scrollTop;
+      if (scrollTop.current > 0) setUnseen((n) => n + added);
     }
   }, [shown, selectedId]);
+
+  // The list is one tab stop: Up and Down choose the next request (its detail opens), Home and End
+  // the newest and oldest, Escape closes the detail.
+  const items = virtualizer.getVirtualItems();
+  const at = selectedId === undefined ? -1 : shown.findIndex((e) => e.id === selectedId);
+  const selectedInView = at >= 0 && at >= (items[0]?.index ?? 0) && at <= (items[items.length - 1]?.index ?? -1);
+  const onListKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const to = logKeyTarget(e.key, at, shown.length - 1);
+    if (e.key === 'Escape' && selectedId !== undefined) {
+      e.preventDefault();
+      setSelectedId(undefined);
+    }
+    const entry = to === undefined ? undefined : shown[to];
+    if (!entry || to === undefined) return;
+    e.preventDefault();
+    setSelectedId(entry.id);
+    virtualizer.scrollToIndex(to);
+  };
 
   const exportAs = async (format: 'har' | 'jsonl') => {
     try {
       const file = await client.call('log.export', { format });
       download(file.filename, file.text, format === 'har' ? 'application/json' : 'application/x-ndjson');
-      notify(`Exported ${file.filename}`);
+      // The file holds every kept request: say so when a filter hides some of them here.
+      notify(`Exported ${file.filename}${filter.trim() ? ' (every kept request; the filter does not apply)' : ''}`);
     } catch (err) {
       setMessage((err as Error).message);
     }
@@ -146,6 +169,7 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
         </button>
         <OverflowMenu
           label="More log actions"
+          testId="log-more"
           items={[
             {
               label: 'Export HAR',
@@ -192,52 +216,85 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
           </pre>
         </div>
       ) : (
-        <div className="log-body">
-          <div
-            className="log-list"
-            ref={scroller}
-            onScroll={(e) => {
-              scrollTop.current = e.currentTarget.scrollTop;
-            }}
-            role="grid"
-            aria-label="Requests"
-            data-testid="log-list"
-          >
-            <div className="log-row log-head" role="row">
-              <span className="time">Time</span>
-              <span>Method</span>
-              <span>Path</span>
-              <span className="num">Status</span>
-              <span className="num">ms</span>
-              <span>Endpoint</span>
-            </div>
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const e = shown[item.index];
-                if (!e) return null;
-                return (
-                  <LogRow
-                    key={e.id}
-                    entry={e}
-                    selected={e.id === selectedId}
-                    top={item.start}
-                    height={ROW}
-                    onSelect={toggleSelected}
-                  />
-                );
-              })}
-            </div>
-          </div>
-          {selected ? (
-            <LogDetail
-              entry={selected}
-              baseUrl={url}
-              onClose={() => setSelectedId(undefined)}
-              onReplay={onReplay}
-              onCopied={() => notify('Copied')}
-            />
+        <>
+          {shown.length === 0 ? (
+            <p className="empty" role="status" data-testid="log-no-match">
+              No request matches “{filter.trim()}”. Words: a method (post), a status (404) or class (4xx),
+              endpoint:/users, or text in the path.
+            </p>
           ) : null}
-        </div>
+          {unseen > 0 && scrollTop.current > 0 ? (
+            <button
+              type="button"
+              className="log-new"
+              data-testid="log-new"
+              onClick={() => {
+                scroller.current?.scrollTo({ top: 0 });
+                setUnseen(0);
+              }}
+            >
+              ↑ {counted(unseen, 'new request')}
+            </button>
+          ) : null}
+          <div className="log-body">
+            <div
+              className="log-list"
+              ref={scroller}
+              onScroll={(e) => {
+                scrollTop.current = e.currentTarget.scrollTop;
+                if (scrollTop.current === 0) setUnseen(0);
+              }}
+              role="grid"
+              aria-label="Requests (arrow keys choose one)"
+              aria-rowcount={shown.length + 1}
+              aria-activedescendant={selectedInView ? logCellId(selectedId as number) : undefined}
+              tabIndex={0}
+              onKeyDown={onListKey}
+              data-testid="log-list"
+            >
+              <div className="log-row log-head" role="row" aria-rowindex={1}>
+                <span role="columnheader" className="time">
+                  Time
+                </span>
+                <span role="columnheader">Method</span>
+                <span role="columnheader">Path</span>
+                <span role="columnheader" className="num">
+                  Status
+                </span>
+                <span role="columnheader" className="num">
+                  ms
+                </span>
+                <span role="columnheader">Endpoint</span>
+              </div>
+              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
+                {virtualizer.getVirtualItems().map((item) => {
+                  const e = shown[item.index];
+                  if (!e) return null;
+                  return (
+                    <LogRow
+                      key={e.id}
+                      entry={e}
+                      index={item.index}
+                      selected={e.id === selectedId}
+                      top={item.start}
+                      height={ROW}
+                      onSelect={toggleSelected}
+                    />
+                  );
+                })}
+              </div>
+            </div>
+            {selected ? (
+              <LogDetail
+                entry={selected}
+                baseUrl={url}
+                onClose={() => setSelectedId(undefined)}
+                onReplay={onReplay}
+                onCopied={() => notify('Copied')}
+              />
+            ) : null}
+          </div>
+        </>
       )}
     </div>
   );

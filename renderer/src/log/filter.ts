@@ -5,14 +5,16 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIO
 /**
  * The Log tab's filter: words separated by spaces, all of which must match. A method (`post`),
  * a status class (`4xx`) or status (`404`), `endpoint:/users` (matched endpoint contains), or any
- * other text, found in the path and query.
+ * other text, found in the path and query. `status:` and `method:` prefixes are accepted too
+ * (`status:500`, `status:5xx`, `method:post`), as people type them.
  */
 export function logFilter(text: string): (entry: LogEntry) => boolean {
   const tests = text
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((word): ((e: LogEntry) => boolean) => {
+    .map((typed): ((e: LogEntry) => boolean) => {
+      const word = typed.replace(/^(status|method):(?=.)/i, '');
       const upper = word.toUpperCase();
       if (METHODS.has(upper)) return (e) => e.method === upper;
       const statusClass = /^([1-5])xx$/i.exec(word);

@@ -1,6 +1,7 @@
 import { FileInput, X } from 'lucide-react';
 import { counted } from '../../../shared/src/plural';
 import type { OpenApiImport } from '../../../shared/src/studio-contract';
+import { Modal } from '../components/Modal';
 
 /** What the dialog shows: the import being read, its result, or why it failed. */
 export type ImportState =
@@ -22,8 +23,8 @@ interface Props {
 export function ImportOpenApiDialog({ state, configName, endpoints, dirty, onReplace, onClose }: Props) {
   const result = state.phase === 'ready' ? state.result : undefined;
   return (
-    <div className="modal-backdrop">
-      <section className="dialog import-openapi" role="dialog" aria-label="Import OpenAPI" data-testid="openapi-import">
+    <Modal label="Import OpenAPI" onClose={onClose}>
+      <section className="dialog import-openapi" data-testid="openapi-import">
         <header>
           <FileInput size={18} aria-hidden="true" />
           Import OpenAPI: {state.name}
@@ -99,6 +100,6 @@ export function ImportOpenApiDialog({ state, configName, endpoints, dirty, onRep
           </button>
         </footer>
       </section>
-    </div>
+    </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import { Plus, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { type KeyValueRow, row } from './request-draft';
 
 interface Props {
@@ -14,10 +15,19 @@ interface Props {
 /** Editable name/value rows; an unticked row is kept but not sent. */
 export function KeyValueRows({ rows, onChange, noun, suggestions, testId }: Props) {
   const listId = suggestions?.length ? `${testId}-names` : undefined;
+  const root = useRef<HTMLDivElement>(null);
+  // "Add …" puts the focus in the new row's name, ready to type (not left on the button).
+  const added = useRef(false);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    const names = root.current?.querySelectorAll<HTMLInputElement>('.kv-name');
+    names?.[names.length - 1]?.focus();
+  });
   const update = (id: number, patch: Partial<KeyValueRow>) =>
     onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   return (
-    <div className="kv" data-testid={testId}>
+    <div className="kv" data-testid={testId} ref={root}>
       {rows.map((r) => (
         <div className="kv-row" key={r.id}>
           <input
@@ -53,7 +63,14 @@ export function KeyValueRows({ rows, onChange, noun, suggestions, testId }: Prop
           </button>
         </div>
       ))}
-      <button type="button" className="btn kv-add" onClick={() => onChange([...rows, row('', '')])}>
+      <button
+        type="button"
+        className="btn kv-add"
+        onClick={() => {
+          added.current = true;
+          onChange([...rows, row('', '')]);
+        }}
+      >
         <Plus size={14} aria-hidden="true" />
         Add {noun.toLowerCase()}
       </button>

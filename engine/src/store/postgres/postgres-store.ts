@@ -34,7 +34,7 @@ export class PostgresStore implements Store {
   private live: { byTable: Map<string, SchemaModel>; onChange: OnChange } | undefined;
 
   constructor(
-    private readonly connection: Connection,
+    readonly connection: Connection,
     readonly location: string,
     readonly pgSchema: string,
     options: { notify: boolean; listen: import('pg').ClientConfig | undefined },
@@ -110,6 +110,13 @@ export class PostgresStore implements Store {
   async reset(model: ServiceModel, only?: string): Promise<Record<string, number>> {
     return this.connection.transaction(async () => {
       await this.lock();
+      // The tables are locked against writes (reads go on) until the reset commits: a create that
+      // ran between the DELETE and the seeding would otherwise take an id the seed rows then collide
+      // with (409s), where SQLite serialises resets and writes by itself.
+      const tables = [...model.schemas.values()]
+        .filter((schema) => only === undefined || schema.name === only)
+        .map((schema) => qualified(this.pgSchema, schema.table));
+      if (tables.length > 0) await this.connection.exec(`LOCK TABLE ${tables.join(', ')} IN EXCLUSIVE MODE`);
       const counts: Record<string, number> = {};
       const seeding: TableContext = { ...this.ctx, notifier: undefined };
       for (const schema of model.schemas.values()) {
@@ -156,6 +163,19 @@ export class PostgresStore implements Store {
       }
     }
     return result;
+  }
+
+  async orphanRows(table: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+    const info = (await readCatalog(this.connection, this.pgSchema)).tables.get(table);
+    if (!info) return [];
+    const columns = info.columns.map((c) => c.name).filter((name) => name !== SEQ_COLUMN);
+    const order = info.columns.some((c) => c.name === SEQ_COLUMN) ? ident(SEQ_COLUMN) : '1';
+    const rows = await this.connection.query(
+      `SELECT ${columns.map(ident).join(', ')} FROM ${qualified(this.pgSchema, table)} ORDER BY ${order} LIMIT $1 OFFSET $2`,
+      [limit, offset],
+      { retry: true },
+    );
+    return rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])));
   }
 
   /** As on SQLite: sorting a big table by a column first gives that column an index (nulls first, as lists sort). */

@@ -3,6 +3,7 @@ import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange } fr
 import { Checkpointer } from './checkpointer.js';
 import { type Database, nativeBinding, openDatabase, resetStore, setUpStore } from './database.js';
 import { ident } from './sql.js';
+import { rememberFile } from './file-identity.js';
 
 /** Tables Mockyard keeps for itself, and SQLite's own. */
 const INTERNAL = /^(sqlite_|_mockyard_|.*__mockyard_rebuild$)/;
@@ -24,7 +25,10 @@ export class SqliteStore implements Store {
     readonly db: Database.Database,
     readonly location: string,
   ) {
-    if (location !== ':memory:') this.checkpointer = new Checkpointer(db, location, nativeBinding());
+    if (location !== ':memory:') {
+      this.checkpointer = new Checkpointer(db, location, nativeBinding());
+      rememberFile(db, location);
+    }
   }
 
   /** Opens (or creates) the file; never deletes or rewrites an existing one. */
@@ -75,6 +79,12 @@ export class SqliteStore implements Store {
         const columns = this.db.prepare(`PRAGMA table_info(${ident(table)})`).all() as { name: string; type: string }[];
         return { table, rows, columns: columns.map((c) => ({ name: c.name, type: c.type.toLowerCase() })) };
       });
+  }
+
+  orphanRows(table: string, offset: number, limit: number): Record<string, unknown>[] {
+    return this.db
+      .prepare(`SELECT * FROM ${ident(table)} ORDER BY rowid LIMIT ? OFFSET ?`)
+      .all(limit, offset) as Record<string, unknown>[];
   }
 
   /**

@@ -11,6 +11,7 @@ import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
 import type { PageCache } from './page-cache.js';
 import type { FixedValue, Page, TableChange, TableStore } from '../store.js';
+import { checkFileInPlace } from './file-identity.js';
 
 export type { TableChange };
 type Statement = Database.Statement<unknown[], unknown>;
@@ -222,6 +223,7 @@ export class SqliteTableStore implements TableStore {
    * be answered 201 with the record it never stored.
    */
   private write<T>(run: () => T, record: Row): T {
+    checkFileInPlace(this.db);
     try {
       return run();
     } catch (err) {
