@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
-import { StudioSession } from '../../engine/src/studio/session.js';
+import { createStudioHandlers, StudioSession } from '../../engine/src/studio-entry.js';
 
 export interface JobResult {
   /** The longest the event loop was held up while the job ran, worst of the runs. */

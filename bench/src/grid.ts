@@ -2,8 +2,7 @@ import { sqliteOf } from '../../engine/src/store/sqlite/sqlite-of.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStudioHandlers } from '../../engine/src/studio/handlers.js';
-import { StudioSession } from '../../engine/src/studio/session.js';
+import { createStudioHandlers, StudioSession } from '../../engine/src/studio-entry.js';
 
 export interface GridResult {
   rows: number;

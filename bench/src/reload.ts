@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Engine } from '../../engine/src/engine.js';
+import { Engine } from '../../engine/src/index.js';
 import { largeConfig } from './fixtures.js';
 import { wrk } from './wrk.js';
 

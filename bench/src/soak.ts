@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOG_LIMIT } from '../../engine/src/log/request-log.js';
+import { DEFAULT_LOG_LIMIT } from '../../engine/src/index.js';
 import { freePort, rssMiB } from './processes.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { counted } from '../../shared/src/plural.js';
-import { importOpenApi } from '../../engine/src/index.js';
+import { importOpenApi, writeAtomically } from '../../engine/src/index.js';
 import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
 
@@ -41,7 +41,10 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
     fail(`cannot import ${input}: ${message.replace(source, input)}`, 1);
   }
   try {
-    writeFileSync(out, result.text, { flag: values.force ? 'w' : 'wx' });
+    // Over an existing config (--force) through the engine's one atomic writer, so a crash cannot
+    // leave it half-written; a new file is created exclusively, so an existing one is never replaced.
+    if (values.force) await writeAtomically(out, result.text);
+    else writeFileSync(out, result.text, { flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST')
       fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);

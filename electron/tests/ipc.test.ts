@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { CALL_NAMES, type StudioEvents } from '../../shared/src/studio-contract.js';
 import { StudioError, type StudioErrorCode } from '../../shared/src/studio-error.js';
 import { createStudioHandlers, StudioSession } from '../../engine/src/studio-entry.js';
-import { HttpError } from '../../engine/src/http-error.js';
+import { DomainError } from '../../engine/src/domain-error.js';
 import { EVENT_CHANNEL, forwardStudioEvents, registerStudioIpc } from '../src/ipc.js';
 import { electronIpc, preloadClient } from './fake-ipc.js';
 
@@ -39,10 +39,10 @@ const rejectsWith = (code: StudioErrorCode, message: string) => (err: unknown) =
 test('the fake behaves as Electron: a thrown error reaches the renderer as its prefixed message only', async () => {
   const { ipcMain, invoke } = electronIpc();
   ipcMain.handle('probe', async () => {
-    throw new HttpError(400, "Field 'name' is required.");
+    throw new DomainError('invalid', "Field 'name' is required.");
   });
   await assert.rejects(invoke('probe', {}), (err: Error) => {
-    assert.equal(err.message, "Error invoking remote method 'probe': HttpError: Field 'name' is required.");
+    assert.equal(err.message, "Error invoking remote method 'probe': DomainError: Field 'name' is required.");
     assert.equal(err.constructor, Error);
     assert.equal((err as Error & { status?: number }).status, undefined);
     return true;

@@ -6,6 +6,7 @@ import type { Address, ListenerOptions } from './http/listener.js';
 import type { RequestLogOptions } from './log/request-log.js';
 import type { RecordedEvent, RecordMode } from './record/switch.js';
 import type { TableChange } from './store/store.js';
+import type { RecordChange } from './records/record-change.js';
 
 /** The types of the Engine's API: its options, what an apply answers, and the events it emits. */
 export interface EngineOptions {
@@ -62,6 +63,12 @@ export interface EngineEvents extends Record<string, unknown[]> {
   served: [ServedLine];
   /** A table's rows changed, through the API or a reset. */
   tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
+  /**
+   * A record was created, updated or deleted through the record service (the API, the studio's row
+   * edits), or tables were reset: once per record, after the write commits, numbered in commit order.
+   * Bulk writes (imports, generated rows, restores) and other replicas' writes are told by tableChanged.
+   */
+  recordChanged: [RecordChange];
   /** A proxied answer was recorded into the config file (and applied). */
   recorded: [RecordedEvent];
   /** A fault the user should see (port in use, a handler crash); the service keeps running. */

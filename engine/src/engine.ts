@@ -10,15 +10,16 @@ import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address } from './http/listener.js';
 import type { RuntimeHooks, ServiceRuntime } from './http/runtime.js';
-import { buildRuntime, storeFor } from './build-version.js';
+import { buildRuntime, storeFor } from './apply-steps.js';
 import { openApiDocHook } from './openapi/serve-doc.js';
 import { proxyHook } from './http/proxy.js';
 import { type RecordMode, RecordSwitch } from './record/switch.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
-import { storeHttpError } from './http/store-status.js';
 import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
+import { ChangeFeed } from './records/record-change.js';
+import type { RecordService } from './records/record-service.js';
 import { overrideServer } from './server-overrides.js';
 import { randomHex } from './on-demand.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
@@ -47,7 +48,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
     configPath: () => this.options.configPath,
     model: () => this.model,
     validate: (text) => this.validate(text),
-    apply: (text) => this.apply(text),
+    apply: (config) => this.apply(config),
     commit: (changes) => this.options.commitRecording?.(changes),
     recorded: (event) => this.emit('recorded', event),
     failed: (message) => this.emit('serverError', { code: 'recordFailed', message }),
@@ -59,8 +60,14 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private readonly memoryStates = this.scenarioStates;
   /** Sends endpoints' callbacks; each is logged as an outgoing entry. */
   private readonly callbacks = new CallbackSender((entry) => {
-    if (this.logEnabled) this.record(entry);
+    if (this.logEnabled) this.logServed(entry);
   });
+
+  /** Numbers the record service's changes across versions and hands them to `recordChanged` listeners. */
+  private readonly changes = new ChangeFeed(
+    (change) => this.emit('recordChanged', change),
+    () => this.hasListeners('recordChanged'),
+  );
 
   /** The admin API's token when the config says `admin: true` or the CLI --admin; stable across reloads, made on first use. */
   get adminToken(): string {
@@ -107,13 +114,14 @@ export class Engine extends TypedEmitter<EngineEvents> {
   }
 
   /**
-   * Validates a config and, if it has no errors, makes it live at once: migrates the tables,
-   * swaps the router atomically and rebinds if the port changed. In-flight requests finish on
-   * the version they started with. An invalid config changes nothing. Applies take effect in the
-   * order they were called, however long each one's validation takes.
+   * Makes a config live at once if it has no errors: migrates the tables, swaps the router
+   * atomically and rebinds if the port changed. In-flight requests finish on the version they
+   * started with. An invalid config changes nothing. Takes the text, or what this engine's
+   * validate() made of it (a caller that validated first, to decide, does not validate twice).
+   * Applies take effect in the order they were called, however long each one's validation takes.
    */
-  apply(text: string): Promise<ApplyResult> {
-    const result = this.applying.then(() => this.applyNow(text));
+  apply(config: string | ValidationResult): Promise<ApplyResult> {
+    const result = this.applying.then(() => this.applyNow(config));
     this.applying = result.catch(() => undefined);
     return result;
   }
@@ -121,16 +129,23 @@ export class Engine extends TypedEmitter<EngineEvents> {
   private applying: Promise<unknown> = Promise.resolve();
 
   /** The steps of one apply: validate, settle the server settings, open the store, build the runtime, swap, rebind. */
-  private async applyNow(text: string): Promise<ApplyResult> {
-    const { problems, model } = await this.validate(text);
+  private async applyNow(config: string | ValidationResult): Promise<ApplyResult> {
+    const validated = typeof config === 'string' ? await this.validate(config) : config;
+    const { model } = validated;
+    const problems = [...validated.problems];
     if (!model) return this.reject(problems);
     overrideServer(model.server, this.options, () => this.adminToken);
     const current = { db: this.db, location: this.dbLocation };
     const opened = await storeFor(current, model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);
     const states = await scenarioStatesFor(opened, this.scenarioStates, this.memoryStates);
-    const built = await buildRuntime(model, opened.db, this.hooks(model, states), this.runtime, (schema, change) =>
-      this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
+    const built = await buildRuntime(
+      model,
+      opened.db,
+      this.hooks(model, states),
+      this.runtime,
+      (schema, change) => this.emit('tableChanged', { schema: schema.name, table: schema.table, change }),
+      this.changes,
     );
     const configured = 'failure' in built ? built : await configureScenarios(states, model);
     if ('failure' in configured) {
@@ -154,10 +169,9 @@ export class Engine extends TypedEmitter<EngineEvents> {
     return {
       readBodies: this.logEnabled && (this.options.journal === true || model.server.adminToken !== undefined),
       shared: { scenarios, callbacks: model.server.callbacks === false ? undefined : this.callbacks },
-      onServed: this.logEnabled ? (entry) => this.record(entry) : undefined,
+      onServed: this.logEnabled ? (entry) => this.logServed(entry) : undefined,
       admin: model.server.adminToken ? this.admin : undefined,
       onError: (err) => this.emit('serverError', { code: 'internal', message: (err as Error)?.stack ?? String(err) }),
-      storeFailure: storeHttpError,
       openapi: openApiDocHook(model, basename(config, extname(config))),
       proxy: proxyHook(model.server, this.recorder),
     };
@@ -276,16 +290,24 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   /** The live store of a schema's table, for the studio's data browser. */
   tableStore(schemaName: string): TableStore | undefined {
-    return this.runtime?.stores.get(schemaName);
+    return this.runtime?.records.stores.get(schemaName);
+  }
+
+  /**
+   * The records of the applied config: what the HTTP endpoints and the studio read and write
+   * through (records/). Its writes are told as `recordChanged` events, once each, in commit order.
+   */
+  get records(): RecordService | undefined {
+    return this.runtime?.records;
   }
 
   /** Puts every table (or one schema's) back to the config's `seed:` rows; a whole reset also puts every scenario back. */
   reset(schemaName?: string): MaybePromise<Record<string, number>> {
     const model = this.model;
-    if (!model || !this.db) throw new Error('No config applied.');
-    const db = this.db;
+    const records = this.runtime?.records;
+    if (!model || !records) throw new Error('No config applied.');
     const scenarios = schemaName === undefined ? this.scenarioStates.reset() : undefined;
-    const tables = (): MaybePromise<Record<string, number>> => db.reset(model, schemaName);
+    const tables = (): MaybePromise<Record<string, number>> => records.reset(schemaName);
     return after(scenarios instanceof Promise ? scenarios.then(tables) : tables(), (counts) => {
       for (const schema of model.schemas.values()) {
         if (schemaName === undefined || schema.name === schemaName)
@@ -326,7 +348,8 @@ export class Engine extends TypedEmitter<EngineEvents> {
     runtime.handle(req, res);
   }
 
-  private record(served: ServedRequest): void {
+  /** Adds a served request to the request log and tells the listeners. */
+  private logServed(served: ServedRequest): void {
     this.log.add(served);
     // The served request itself (the CLI's request lines); the log keeps a copy of its fields, not the object.
     if (this.hasListeners('served')) this.emit('served', served);

@@ -22,7 +22,7 @@ export {
 } from './engine.js';
 export type { Address } from './http/listener.js';
 export { isLoopbackHost } from './config/compile-server.js';
-export { RequestLog } from './log/request-log.js';
+export { DEFAULT_LOG_LIMIT, RequestLog } from './log/request-log.js';
 export type { RecordedEvent, RecordMode } from './record/switch.js';
 export { tableNameFor } from './model/table-name.js';
 export { readErrorReason, watchConfig, type ConfigWatch } from './watch.js';

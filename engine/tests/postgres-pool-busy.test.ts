@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { validateConfig } from '../src/config/validate.js';
-import { storeHttpError } from '../src/http/store-status.js';
+import { DomainError } from '../src/domain-error.js';
+import { domainHttpError } from '../src/http/error-status.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/index.js';
-import { StoreError, type TableStore } from '../src/store/store.js';
+import type { TableStore } from '../src/store/store.js';
 import { USERS_CONFIG } from './helpers.js';
 import { POSTGRES_SKIP_REASON, startPostgres, type TestPostgres } from './postgres-server.js';
 
@@ -48,10 +49,10 @@ test('no pooled connection free in time: `busy` with its own message, 503 with R
         () => undefined,
         (err: unknown) => err,
       );
-    assert.ok(read instanceof StoreError, `the read failed as a StoreError: ${String(read)}`);
+    assert.ok(read instanceof DomainError, `the read failed as a DomainError: ${String(read)}`);
     assert.equal(read.kind, 'busy');
     assert.match(read.message, /^The database is busy: every connection to PostgreSQL stayed in use/);
-    const http = storeHttpError(read);
+    const http = domainHttpError(read);
     assert.equal(http?.status, 503);
     assert.equal(http?.headers['Retry-After'], '1');
 

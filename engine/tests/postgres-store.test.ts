@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { validateConfig } from '../src/config/validate.js';
-import { HttpError } from '../src/http-error.js';
+import { DomainError } from '../src/domain-error.js';
 import type { ServiceModel } from '../src/model/service-model.js';
 import { parseListQuery } from '../src/store/list-query.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/index.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { type Store, StoreError, type TableStore } from '../src/store/store.js';
+import type { Store, TableStore } from '../src/store/store.js';
 import { POSTGRES_SKIP_REASON, startPostgres, type TestPostgres } from './postgres-server.js';
 import { yaml } from './helpers.js';
 
@@ -71,8 +71,7 @@ async function outcome(run: () => unknown): Promise<unknown> {
   try {
     return { ok: await run() };
   } catch (err) {
-    if (err instanceof HttpError) return { http: err.status, message: err.message, field: err.field };
-    if (err instanceof StoreError) return { store: err.kind, message: err.message, field: err.field };
+    if (err instanceof DomainError) return { kind: err.kind, message: err.message, field: err.field };
     throw err;
   }
 }
@@ -351,7 +350,7 @@ test('transaction: writes made inside land together or not at all; insertMany to
       await users.create({ name: 'in tx' }, []);
       await users.create({ name: 'clash', email: 'ada@example.com' }, []);
     }),
-    (err: unknown) => err instanceof StoreError && err.kind === 'conflict',
+    (err: unknown) => err instanceof DomainError && err.kind === 'conflict',
   );
   assert.equal(await users.count(), 2);
   await pg.transaction(async () => {
@@ -411,7 +410,7 @@ test('PostgreSQL stopped: calls fail as `unavailable`, nothing crashes; started 
     ];
     for (const call of calls) {
       await assert.rejects(Promise.resolve().then(call), (err: unknown) => {
-        assert.ok(err instanceof StoreError, String(err));
+        assert.ok(err instanceof DomainError, String(err));
         assert.equal(err.kind, 'unavailable');
         assert.match(err.message, /^Database unavailable: /);
         return true;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Router from 'find-my-way';
-import type { CompiledEndpoint } from '../src/http/handlers.js';
+import type { CompiledEndpoint } from '../src/http/endpoint-run.js';
 import { type RouteEntry, RouteTable } from '../src/http/route-table.js';
 
 type Method = RouteEntry['method'];

@@ -746,8 +746,8 @@ test('tables.query filters, sorts, pages and counts', async () => {
       { table: 'users', offset: 1.5, limit: 10 },
       { table: 'users', offset: '0', limit: 10 },
     ]) {
-      await assert.rejects(untyped(args), (err: Error & { status?: number }) => {
-        assert.equal(err.status, 400, JSON.stringify(args));
+      await assert.rejects(untyped(args), (err: Error & { kind?: string }) => {
+        assert.equal(err.kind, 'invalid', JSON.stringify(args));
         assert.match(err.message, /whole number for '(offset|limit)'/);
         return true;
       });

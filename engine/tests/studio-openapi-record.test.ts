@@ -93,10 +93,10 @@ test('openapi.import makes a config that validates and serves; bad input is one 
     await s.handlers['config.save']({ text: PLAIN });
     await assert.rejects(
       s.handlers['openapi.import']({ name: 'notes.yaml', text: 'title: my notes\nitems: [1, 2]\n' }),
-      (err: Error & { status?: number }) => {
+      (err: Error & { kind?: string }) => {
         assert.match(err.message, /^Not imported: notes\.yaml is not an OpenAPI or Swagger description/);
         assert.ok(!err.message.includes('\n'));
-        assert.equal(err.status, 400);
+        assert.equal(err.kind, 'invalid');
         return true;
       },
     );

@@ -118,7 +118,7 @@ test('a POST to the mock during an import is kept, whether the import then commi
     assert.equal((await post(clash)).status, 201);
     assert.equal(failing.settled(), false, 'the POST was answered while the import ran');
     await assert.rejects(failing.promise, {
-      status: 409,
+      kind: 'conflict',
       message: `Row ${ROWS}: A Person with email "${clash}" already exists. Nothing was imported.`,
     });
     assert.equal(await s.count(), ROWS + 3);
@@ -143,7 +143,7 @@ test('a write that fails in a late row of a big import leaves the table as it wa
     await assert.rejects(
       s.handlers['tables.import']({ table: 'people', format: 'csv', text: asCsv(people(ROWS)) }),
       // Line 9,001 of the file: the header is line 1.
-      { status: 500, message: 'Row 9001: refused by a trigger Nothing was imported.' },
+      { kind: 'failed', message: 'Row 9001: refused by a trigger Nothing was imported.' },
     );
     assert.equal(await s.count(), 1);
     await assert.rejects(
@@ -154,7 +154,7 @@ test('a write that fails in a late row of a big import leaves the table as it wa
           rows: [{ name: 'A', email: 'a@example.com' }, { name: 'B' }, { email: 'no name' }],
         });
       }),
-      { status: 400, message: "Row 3: Field 'name' is required. Nothing was restored." },
+      { kind: 'invalid', message: "Row 3: Field 'name' is required. Nothing was restored." },
     );
     assert.equal(await s.count(), 3, 'the generated rows went in, none of the restored ones');
   } finally {

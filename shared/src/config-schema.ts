@@ -346,5 +346,4 @@ export type LatencyDefinition = z.infer<typeof LatencySchema>;
 export type FaultDefinition = z.infer<typeof FaultSchema>;
 export type ConditionDefinition = z.infer<typeof ConditionSchema>;
 export type RuleDefinition = z.infer<typeof RuleSchema>;
-export type RuleResponseDefinition = z.infer<typeof RuleResponseSchema>;
 export type CallbackDefinition = z.infer<typeof CallbackSchema>;

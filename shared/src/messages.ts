@@ -188,5 +188,3 @@ export const httpMessages = {
   storeDamaged: () =>
     'The database file is damaged where this record lives; Mockyard leaves the file as it is (restore it from a copy, or point --db at a new file).',
 } as const;
-
-export type MessageCode = keyof typeof messages;

@@ -1,3 +1,4 @@
+import { DEFAULT_STATUS, inferOperation } from '../../../shared/src/endpoint-defaults.js';
 import {
   EndpointSchema,
   type EndpointDefinition,
@@ -17,8 +18,6 @@ import { didYouMean } from './did-you-mean.js';
 import { routeShape } from './route-shape.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
-
-const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
 
 /** The `:name` segments of a path, or a reason the path is unusable. */
 export function pathParams(path: string): { params: string[] } | { error: string } {
@@ -49,7 +48,7 @@ export interface Context {
   scenarios?: ReadonlySet<string>;
 }
 
-function inferOperation(
+function resolveOperation(
   ctx: Context,
   at: DocPath,
   label: string,
@@ -69,17 +68,7 @@ function inferOperation(
     );
     return undefined;
   };
-  const operation: Operation =
-    declared ??
-    (method === 'GET'
-      ? isArray
-        ? 'list'
-        : 'get'
-      : method === 'POST'
-        ? 'create'
-        : method === 'DELETE'
-          ? 'delete'
-          : 'update');
+  const operation: Operation = declared ?? inferOperation(method, isArray) ?? 'update';
   if (isArray && operation !== 'list') {
     ctx.problems.push(ctx.source.problemAt([...at, 'response', 'type'], 'arrayOnWrite', messages.arrayOnWrite(label)));
     return undefined;
@@ -191,7 +180,7 @@ function compileEndpoint(
     problems.push(withFix(source.problemAt([...at, 'response', 'schema'], 'unknownSchema', message), suggestion));
     return undefined;
   }
-  const operation = inferOperation(
+  const operation = resolveOperation(
     ctx,
     at,
     label,

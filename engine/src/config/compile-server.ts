@@ -108,6 +108,7 @@ export function compileServer(
     server.admin && typeof server.admin === 'object' ? server.admin.hosts?.map((h) => h.toLowerCase()) : undefined;
   return {
     port: server.port ?? options.defaultPort ?? DEFAULT_PORT,
+    ...(server.port !== undefined ? { declaredPort: server.port } : {}),
     host,
     database: databasePathFor(options.configPath, server.database),
     schema: server.schema ?? DEFAULT_PG_SCHEMA,

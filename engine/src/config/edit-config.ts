@@ -1,6 +1,4 @@
-import { parseDocument } from 'yaml';
 import { ConfigEditError, applyEdits, type DocPath, modify } from '../../../shared/src/config-edit/index.js';
-import { isPort } from '../../../shared/src/port.js';
 
 /**
  * The config text with the value at `path` set to `value`, everything else (comments, order, quoting,
@@ -21,12 +19,4 @@ export function editConfig(text: string, purpose: string, path: DocPath, value: 
 /** The config text with `server.port` set to `port` (added, with `server:`, when missing); only the port's text changes. */
 export function withServerPort(text: string, port: number): string {
   return editConfig(text, 'writing the port into it', ['server', 'port'], port);
-}
-
-/** The config's own `server.port`, or undefined when it sets none (or the text does not parse). */
-export function declaredPort(text: string): number | undefined {
-  const doc = parseDocument(text);
-  if (doc.errors.length) return undefined;
-  const port: unknown = doc.getIn(['server', 'port']);
-  return isPort(port) ? port : undefined;
 }

@@ -1,6 +1,6 @@
 import { describeJsonValue } from '../../../shared/src/field-types.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { checkRecord } from '../model/record-check.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { runSliced, runWhole, type Steps, type TimeSlicer } from '../time-slice.js';
@@ -36,9 +36,10 @@ export function defaultMapping(schema: SchemaModel, columns: readonly string[]):
 function checkSize(text: string): void {
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_IMPORT_BYTES) {
-    throw new HttpError(
-      413,
+    throw new DomainError(
+      'invalid',
       `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+      { detail: 'too_large' },
     );
   }
 }
@@ -76,7 +77,7 @@ function* checkRows(schema: SchemaModel, parsed: ParsedFile, mapping?: ColumnMap
   const map = mapping ?? defaultMapping(schema, parsed.columns);
   for (const target of Object.values(map)) {
     if (target !== null && !schema.fieldMap.has(target))
-      throw new HttpError(400, `Cannot map a column to '${target}': it is not a field of ${schema.name}.`);
+      throw new DomainError('invalid', `Cannot map a column to '${target}': it is not a field of ${schema.name}.`);
   }
   const bad = [...parsed.errors];
   const rows: ImportPlan['rows'] = [];

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { type Options, parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { Steps, TimeSlicer } from '../time-slice.js';
 
 /** 1-based: the data row (JSON) or the line in the file (CSV). */
@@ -88,10 +88,10 @@ export function* readJson(text: string): Steps<ParsedFile> {
     // One call that cannot be cut: about 1 ms per 100 KB.
     data = JSON.parse(text);
   } catch (err) {
-    throw new HttpError(400, `The file is not valid JSON: ${(err as Error).message}`);
+    throw new DomainError('invalid', `The file is not valid JSON: ${(err as Error).message}`);
   }
   if (!Array.isArray(data))
-    throw new HttpError(400, 'A JSON import must be an array of objects, e.g. [{"name": "Ada"}].');
+    throw new DomainError('invalid', 'A JSON import must be an array of objects, e.g. [{"name": "Ada"}].');
   const columns = new Set<string>();
   const errors: BadRow[] = [];
   const records: ParsedFile['records'] = [];

@@ -13,7 +13,8 @@ import type { LogEntry } from '../../../shared/src/log-entry.js';
 import { filterFromQuery, journal } from '../journal/journal.js';
 import { verifyJournal } from '../journal/verify.js';
 import type { VerifyExpectation } from '../library/types.js';
-import { HttpError } from '../http-error.js';
+import { domainHttpError } from './error-status.js';
+import { HttpError } from './http-error.js';
 import { parseJsonBody, readBody } from './body.js';
 import { errorReply, jsonReply, type Reply } from './reply.js';
 
@@ -39,7 +40,8 @@ const readJson = (req: IncomingMessage): Promise<unknown> =>
   readBody(req, ADMIN_BODY_BYTES).then((text) => parseJsonBody(text, req.headers['content-type']));
 
 const asError = (err: unknown): Reply => {
-  if (err instanceof HttpError) return errorReply(err.status, err.message);
+  const known = err instanceof HttpError ? err : domainHttpError(err);
+  if (known) return errorReply(known.status, known.message, known.headers);
   throw err;
 };
 

@@ -1,14 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
+import { HttpError } from './http-error.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** Reads the whole body as text, refusing more than `limit` bytes with 413. */
+/** Reads the whole body as text, refusing more than `limit` bytes (`too_large`: HTTP's 413, the connection closed). */
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit)
-    return Promise.reject(new HttpError(413, httpMessages.bodyTooLarge(limit), { Connection: 'close' }));
+    return Promise.reject(new DomainError('invalid', httpMessages.bodyTooLarge(limit), { detail: 'too_large' }));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -17,7 +18,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new HttpError(413, httpMessages.bodyTooLarge(limit), { Connection: 'close' }));
+        reject(new DomainError('invalid', httpMessages.bodyTooLarge(limit), { detail: 'too_large' }));
         return;
       }
       chunks.push(chunk);
@@ -26,7 +27,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
     );
     // The stream fails only when the client goes away mid-body ("aborted"): a client problem, not a crash.
-    req.on('error', () => reject(new HttpError(400, 'Request body was cut off: the client closed the connection.')));
+    req.on('error', () =>
+      reject(new DomainError('invalid', 'Request body was cut off: the client closed the connection.')),
+    );
   });
 }
 

@@ -8,7 +8,7 @@ import { renderHeaders, renderValue } from '../templates/render-value.js';
 import type { TemplateContext, TemplateRenderer } from '../templates/render.js';
 import { bodyValue } from '../templates/request-view.js';
 import type { TemplateModel } from '../templates/template-model.js';
-import type { Effects } from './handlers.js';
+import type { Effects } from './endpoint-run.js';
 
 /** Every template of the endpoint's and its rules' callbacks (they decide what must be loaded or read first). */
 export function callbackTemplates(

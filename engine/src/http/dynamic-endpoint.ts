@@ -5,7 +5,8 @@
  * (schema-backed) the table operation. Each matched rule, fault and delay is noted in the log.
  */
 import { STATUS_CODES } from 'node:http';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
+import { HttpError } from './http-error.js';
 import type { DynamicModel, FaultModel, ResponseModel, RuleModel } from '../model/dynamic-model.js';
 import { type EndpointModel, endpointName } from '../model/service-model.js';
 import { FakerSource } from '../templates/faker-source.js';
@@ -15,7 +16,7 @@ import { RendererSource } from '../templates/renderer-source.js';
 import { renderHeaders, renderValue } from '../templates/render-value.js';
 import { bodyValue, templateContext } from '../templates/request-view.js';
 import type { TemplateModel } from '../templates/template-model.js';
-import type { RequestContext } from './handlers.js';
+import type { RequestContext } from './endpoint-run.js';
 import { errorReply, type Reply } from './reply.js';
 import { matchRule } from './rule-match.js';
 import type { ScenarioStates } from '../scenarios/scenario-states.js';
@@ -110,7 +111,7 @@ export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base:
     try {
       return step();
     } catch (err) {
-      if (err instanceof HttpError) throw err;
+      if (err instanceof HttpError || err instanceof DomainError) throw err;
       const detail = err instanceof Error ? err.message : String(err);
       throw new HttpError(500, `The template of endpoint ${name} failed: ${detail}`);
     }

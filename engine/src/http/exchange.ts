@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServedRequest } from '../log/request-log.js';
 import { parseJsonBody, readBody } from './body.js';
-import type { CompiledEndpoint, Effects, RequestContext } from './handlers.js';
+import type { CompiledEndpoint, Effects, RequestContext } from './endpoint-run.js';
 import type { Format } from './negotiate.js';
 import { wallTime } from './wall-time.js';
 

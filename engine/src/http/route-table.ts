@@ -1,7 +1,7 @@
 import Router from 'find-my-way';
 import { routeShape } from '../config/route-shape.js';
 import { NO_PARAMS } from './exchange.js';
-import type { CompiledEndpoint } from './handlers.js';
+import type { CompiledEndpoint } from './endpoint-run.js';
 
 type Method = Router.HTTPMethod;
 type Found = Router.FindResult<Router.HTTPVersion.V1>;

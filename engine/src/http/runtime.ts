@@ -5,16 +5,17 @@ import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
-import { HttpError } from '../http-error.js';
+import { domainHttpError } from './error-status.js';
+import { HttpError } from './http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
 import type { EndpointModel, ServiceModel } from '../model/service-model.js';
 import type { ProxiedExchange as Proxied } from './proxy.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
-import type { TableStore } from '../store/store.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { type SharedTools, toolsOnDemand } from './dynamic-endpoint.js';
 import { Exchange } from './exchange.js';
-import { type CompiledEndpoint, compileEndpoint } from './handlers.js';
+import { type CompiledEndpoint, endpointRun } from './endpoint-run.js';
+import type { RecordService } from '../records/record-service.js';
 import { contentType, negotiate } from './negotiate.js';
 import { RouteTable } from './route-table.js';
 import { errorReply, JSON_CONTENT_TYPE, type Reply, sendReply } from './reply.js';
@@ -26,8 +27,6 @@ export interface RuntimeHooks {
   admin: ((req: IncomingMessage, path: string) => Reply | Promise<Reply>) | undefined;
   /** A fault that is not the client's (a handler crash); the client gets a 500. */
   onError: (err: unknown) => void;
-  /** Maps a store failure (a damaged database page…) to what the client is told; undefined to treat it as a crash. */
-  storeFailure?: (err: unknown) => HttpError | undefined;
   /** Answers GET /__mockyard/openapi.json (server.openapi or the admin API); undefined when neither is on. */
   openapi?: ((method: string) => Promise<Reply>) | undefined;
   /** Forwards a request no endpoint matches (server.proxy); undefined when there is no upstream. */
@@ -70,13 +69,14 @@ export class ServiceRuntime {
 
   constructor(
     readonly model: ServiceModel,
-    readonly stores: ReadonlyMap<string, TableStore>,
+    /** The version's records, which its schema endpoints read and write. */
+    readonly records: RecordService,
     private readonly hooks: RuntimeHooks,
     previous?: ServiceRuntime,
   ) {
     this.random = randomness(model.server.seed);
     const tools = toolsOnDemand(this.random, model.server.seed, hooks.shared);
-    const compile = (endpoint: EndpointModel) => compileEndpoint(endpoint, stores, model, tools);
+    const compile = (endpoint: EndpointModel) => endpointRun(endpoint, records, tools);
     this.routes = RouteTable.build(model.endpoints, compile, previous?.routes);
   }
 
@@ -216,10 +216,10 @@ export class ServiceRuntime {
     return errorReply(405, httpMessages.methodNotAllowed(method, allow), { Allow: allowed.join(', ') });
   }
 
-  /** The reply for an error a step threw: its own status for an HttpError, else a logged 500. */
+  /** The reply for an error a step threw: its own status for an HttpError or a DomainError, else a logged 500. */
   private failure(exchange: Exchange, err: unknown): Reply {
     exchange.format = 'json';
-    const known = err instanceof HttpError ? err : this.hooks.storeFailure?.(err);
+    const known = err instanceof HttpError ? err : domainHttpError(err);
     if (known) {
       if (known.status >= 400) exchange.notes.push(known.message);
       return errorReply(known.status, known.message, known.headers);

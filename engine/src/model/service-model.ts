@@ -101,7 +101,10 @@ export interface CorsModel {
 }
 
 export interface ServerModel {
+  /** The port to listen on: the config's, a --port or studio override, or the default. */
   port: number;
+  /** The config's own `server.port`, whatever overrides it (the studio tells the two apart). */
+  declaredPort?: number;
   host: string;
   /** Absolute path of the SQLite file, ':memory:', or a PostgreSQL URL. */
   database: string;

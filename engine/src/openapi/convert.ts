@@ -8,7 +8,8 @@
  *   example, or a value made from its schema.
  */
 import type { EndpointDefinition, JsonValue, SchemaDefinition } from '../../../shared/src/config-schema.js';
-import { DEFAULT_STATUS, hinted, linkedSchema, schemaBacked } from './import-endpoints.js';
+import { DEFAULT_STATUS } from '../../../shared/src/endpoint-defaults.js';
+import { hinted, linkedSchema, schemaBacked } from './import-endpoints.js';
 import { toJson } from './import-fields.js';
 import { collectOperations } from './import-operations.js';
 import { convertSchemas, type SchemaInfo, sampleRow } from './import-schemas.js';

@@ -3,6 +3,7 @@
  * `x-mockyard-references`, which the import reads back), GET operations declare `_expand` and
  * `_embed` with the relation names they take, and their answers describe the added records.
  */
+import { LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import { expandName } from '../config/compile-relations.js';
 import type { FieldModel, ReferenceModel, SchemaModel } from '../model/service-model.js';
 import type { Obj } from './schema-walk.js';
@@ -40,7 +41,7 @@ export function relationParameters(schema: SchemaModel): Obj[] {
   if (schema.expands.size > 0)
     params.push(
       param(
-        '_expand',
+        LIST_PARAM.expand,
         names(schema.expands),
         `Adds the record a reference names, under the relation's name (null when there is none): ${[
           ...schema.expands.values(),
@@ -52,7 +53,7 @@ export function relationParameters(schema: SchemaModel): Obj[] {
   if (schema.embeds.size > 0)
     params.push(
       param(
-        '_embed',
+        LIST_PARAM.embed,
         names(schema.embeds),
         `Adds the records that reference this one, as an array: ${[...schema.embeds.values()]
           .map((r) => `\`${r.name}\` (the ${r.other.name} records whose \`${r.otherColumn}\` is its \`${r.column}\`)`)

@@ -6,7 +6,7 @@
  * Each schema-backed operation carries `x-mockyard: { schema, operation, key }`, so importing the
  * export gives back the same endpoints even where the shapes alone would be ambiguous.
  */
-import type { FieldType } from '../../../shared/src/config-schema.js';
+import { type FilterOperator, filterOperatorsFor, LIST_PARAM, MAX_LIMIT } from '../../../shared/src/list-dialect.js';
 import type { FieldModel, SchemaEndpoint, SchemaModel, ServiceModel, StaticEndpoint } from '../model/service-model.js';
 import { addDynamicResponses, responseContent } from './export-dynamic.js';
 import { describeReference, recordWithRelations, relationParameters } from './export-relations.js';
@@ -32,8 +32,6 @@ const ERRORS_OF: Record<SchemaEndpoint['operation'], number[]> = {
   update: [400, 404, 409, 413, 415, 406],
   delete: [404, 406],
 };
-
-const ORDERED_TYPES = new Set<FieldType>(['number', 'integer', 'datetime']);
 
 /** The JSON types a `json` field takes when it must have a value (`null` is no value). */
 const JSON_VALUE_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean'];
@@ -111,44 +109,43 @@ function sortPattern(schema: SchemaModel): string {
   return `^-?(${names})(,-?(${names}))*$`;
 }
 
+const operatorDoc = (op: FilterOperator): string =>
+  op === 'ne' ? 'Not equal.' : op === 'like' ? 'Substring, case-insensitive.' : `Compare (${op}).`;
+
 function listParameters(schema: SchemaModel): Obj[] {
   const params: Obj[] = [
-    { name: '_page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1 } },
     {
-      name: '_limit',
+      name: LIST_PARAM.page,
       in: 'query',
-      description: 'Records per page (at most 100).',
-      schema: { type: 'integer', minimum: 1, maximum: 100 },
+      description: 'Page number, from 1.',
+      schema: { type: 'integer', minimum: 1 },
     },
     {
-      name: '_sort',
+      name: LIST_PARAM.limit,
+      in: 'query',
+      description: `Records per page (at most ${MAX_LIMIT}).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT },
+    },
+    {
+      name: LIST_PARAM.sort,
       in: 'query',
       description: 'Fields to sort by, comma-separated; `-name` sorts descending.',
       schema: { type: 'string', pattern: sortPattern(schema) },
     },
     {
-      name: '_order',
+      name: LIST_PARAM.order,
       in: 'query',
       description: 'Sort direction for `_sort`.',
       schema: { type: 'string', enum: ['asc', 'desc'] },
     },
-    { name: 'q', in: 'query', description: 'Substring of any text field.', schema: { type: 'string' } },
+    { name: LIST_PARAM.search, in: 'query', description: 'Substring of any text field.', schema: { type: 'string' } },
   ];
   for (const field of schema.fields) {
     if (field.type === 'json') continue;
     const value = fieldSchema({ type: field.type, default: undefined });
     params.push({ name: field.name, in: 'query', description: `Equals (repeat for any of).`, schema: value });
-    params.push({ name: `${field.name}_ne`, in: 'query', description: 'Not equal.', schema: value });
-    if (ORDERED_TYPES.has(field.type))
-      for (const op of ['gte', 'lte', 'gt', 'lt'])
-        params.push({ name: `${field.name}_${op}`, in: 'query', description: `Compare (${op}).`, schema: value });
-    if (field.type === 'string')
-      params.push({
-        name: `${field.name}_like`,
-        in: 'query',
-        description: 'Substring, case-insensitive.',
-        schema: value,
-      });
+    for (const op of filterOperatorsFor(field.type))
+      params.push({ name: `${field.name}_${op}`, in: 'query', description: operatorDoc(op), schema: value });
   }
   return params;
 }

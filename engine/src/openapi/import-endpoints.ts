@@ -6,9 +6,6 @@ import { isObj, typeOf } from './schema-walk.js';
 
 const LOOKUP_TYPES = new Set<FieldType>(['string', 'number', 'integer', 'datetime']);
 
-/** The status each operation answers with by default; another one is written into the endpoint. */
-export const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
-
 const lastIsParam = (op: OperationInfo): boolean => /\/:[^/]+$/.test(op.mockPath ?? '');
 
 /** The schema an operation reads or writes: the items of an array answer, the answer, or the request body. */

@@ -79,9 +79,9 @@ export class Recorder {
     const own = this.host.commit(changes);
     if (own) return own;
     const text = applyChanges(await readFile(file, 'utf8'), changes);
-    const { model } = await this.host.validate(text);
-    if (!model) return false;
-    const applied = await this.host.apply(text);
+    const validated = await this.host.validate(text);
+    if (!validated.model) return false;
+    const applied = await this.host.apply(validated);
     if (!applied.ok) return false;
     await writeAtomically(file, text);
     return true;

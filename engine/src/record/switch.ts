@@ -26,7 +26,7 @@ export interface RecordHost {
   configPath(): string | undefined;
   model(): ServiceModel | undefined;
   validate(text: string): Promise<ValidationResult>;
-  apply(text: string): Promise<ApplyResult>;
+  apply(config: string | ValidationResult): Promise<ApplyResult>;
   /**
    * Writes the changes into the config and applies it, resolving false when it would not validate;
    * undefined: the recorder reads, edits, checks, applies and writes the file itself.

@@ -38,6 +38,8 @@ export class PostgresScenarioStates implements ScenarioStates {
   }
 
   async reset(): Promise<void> {
+    // Without scenarios the table was never made (configure), and there is nothing to put back.
+    if (this.starts.size === 0) return;
     await this.connection.query(`DELETE FROM ${this.table}`);
   }
 

@@ -1,6 +1,6 @@
 /** Which scenario states a config version uses, and setting them up for its `scenarios:`. */
 import type { Problem } from '../../../shared/src/problems.js';
-import type { OpenedStore } from '../build-version.js';
+import type { OpenedStore } from '../apply-steps.js';
 import type { ServiceModel } from '../model/service-model.js';
 import type { PostgresStore } from '../store/postgres/postgres-store.js';
 import { errorProblem } from '../summaries.js';

@@ -1,5 +1,5 @@
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 
 /** A query parameter holding JSON (simple-REST's `sort`, `range`, `filter`), or 400 naming it. */
 export function jsonParam(param: string, raw: string, expected: string, fits: (value: unknown) => boolean): unknown {
@@ -9,7 +9,8 @@ export function jsonParam(param: string, raw: string, expected: string, fits: (v
   } catch {
     value = undefined;
   }
-  if (value === undefined || !fits(value)) throw new HttpError(400, httpMessages.queryWrongType(param, expected, raw));
+  if (value === undefined || !fits(value))
+    throw new DomainError('invalid', httpMessages.queryWrongType(param, expected, raw));
   return value;
 }
 

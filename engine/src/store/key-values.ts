@@ -5,7 +5,7 @@
 import { randomUUID } from '../on-demand.js';
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { recordProblem } from '../model/record-check.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import type { FixedValue } from './store.js';
@@ -28,7 +28,7 @@ export const wellFormed = (text: string): string =>
 export function pathValue(field: FieldModel, raw: string): unknown {
   const converted = fromText(field.type, raw);
   if (converted.ok && converted.value !== null) return converted.value;
-  throw new HttpError(400, httpMessages.pathWrongType(field.name, TEXT_FORM[field.type], raw));
+  throw new DomainError('invalid', httpMessages.pathWrongType(field.name, TEXT_FORM[field.type], raw));
 }
 
 /**
@@ -57,13 +57,16 @@ export function updatePlan(
   mode: 'patch' | 'replace',
 ): { record: Record<string, unknown>; fields: FieldModel[]; writtenValue(field: FieldModel): unknown } {
   const problem = recordProblem(schema, body, mode);
-  if (problem) throw new HttpError(400, problem.message, {}, problem.field);
+  if (problem) throw new DomainError('invalid', problem.message, { field: problem.field });
   const record = body as Record<string, unknown>;
   columns.forEach((column, i) => {
     const sent = record[column];
     const field = schema.fieldMap.get(column) as FieldModel;
     if (sent !== undefined && sent !== null && !sameKey(field, sent, values[i] as string)) {
-      throw new HttpError(400, httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])));
+      throw new DomainError(
+        'invalid',
+        httpMessages.keyMismatch(column, JSON.stringify(sent), JSON.stringify(values[i])),
+      );
     }
   });
   const writable = (f: FieldModel): boolean => f.autoId === undefined && !columns.includes(f.name);
@@ -87,17 +90,17 @@ export function createRecord(
   fixed: readonly FixedValue[],
 ): Record<string, unknown> {
   const problem = recordProblem(schema, body, 'create');
-  if (problem) throw new HttpError(400, problem.message, {}, problem.field);
+  if (problem) throw new DomainError('invalid', problem.message, { field: problem.field });
   const record: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   // A record whose key is empty text could never be reached again (`/tags/` is the collection).
   for (const column of [...schema.lookupColumns, ...(schema.idField ? [schema.idField.name] : [])])
-    if (record[column] === '') throw new HttpError(400, httpMessages.keyEmpty(column), {}, column);
+    if (record[column] === '') throw new DomainError('invalid', httpMessages.keyEmpty(column), { field: column });
   for (const { column, value } of fixed) {
     const field = schema.fieldMap.get(column) as FieldModel;
     const converted = pathValue(field, value);
     if (record[column] !== undefined && record[column] !== converted) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)),
       );
     }

@@ -1,17 +1,27 @@
 import { fromText, TEXT_FORM } from '../../../shared/src/field-text.js';
 import { storedDateTime } from '../../../shared/src/field-types.js';
+import { FILTER_OPERATORS, type FilterOperator, LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
 import { pathValue } from './key-values.js';
-import { parseRelations, RELATION_PARAMS } from './list-relations.js';
+import { parseRelations } from './list-relations.js';
 import { jsonSortKeys, sortKeys } from './list-sort.js';
 import { pageOf } from './list-window.js';
 
-type Operator = 'gte' | 'lte' | 'gt' | 'lt' | 'ne' | 'like';
-const SUFFIX = /^(.+)_(gte|lte|gt|lt|ne|like)$/;
-const RESERVED = new Set(['_sort', '_order', '_page', '_limit', '_start', '_end', 'q']);
+type Operator = FilterOperator;
+const SUFFIX = new RegExp(`^(.+)_(${FILTER_OPERATORS.join('|')})$`);
+const { sort: SORT, order: ORDER, search: SEARCH } = LIST_PARAM;
+const RESERVED = new Set<string>([
+  SORT,
+  ORDER,
+  LIST_PARAM.page,
+  LIST_PARAM.limit,
+  LIST_PARAM.start,
+  LIST_PARAM.end,
+  SEARCH,
+]);
 
 /** A filter value as the field's type reads it: a JSON field's value is its JSON text. */
 export type QueryValue = string | number | boolean;
@@ -29,6 +39,30 @@ export type Condition =
   | { kind: 'equals'; column: string; values: QueryValue[]; negate: boolean; asText?: boolean }
   | { kind: 'compare'; column: string; op: '<' | '<=' | '>' | '>='; value: QueryValue }
   | { kind: 'contains'; columns: string[]; text: string };
+
+/**
+ * Something the list query passed over, for the caller to word: the request log says it in one
+ * sentence (listNoteText), the studio's filter box in its own terms.
+ * - `unknown_param`: a parameter that is no field and no list parameter (a typo such as `nmae`).
+ * - `no_text_fields`: `q` on a schema without text or date fields.
+ * - `limit_capped`: more rows asked for than MAX_LIMIT; `asked` by `what` (`_limit`, `range of`, `_end - _start of`).
+ */
+export type ListNote =
+  | { kind: 'unknown_param'; param: string }
+  | { kind: 'no_text_fields' }
+  | { kind: 'limit_capped'; what: string; asked: number; max: number };
+
+/** A note as the request log shows it, e.g. "ignored query parameter 'nmae' (not a field of User)". */
+export function listNoteText(schema: SchemaModel, note: ListNote): string {
+  switch (note.kind) {
+    case 'unknown_param':
+      return `ignored query parameter '${note.param}' (not a field of ${schema.name})`;
+    case 'no_text_fields':
+      return `q ignored: ${schema.name} has no text fields`;
+    case 'limit_capped':
+      return `${note.what} ${note.asked} capped at ${note.max}`;
+  }
+}
 
 export interface SortKey {
   column: string;
@@ -54,7 +88,7 @@ export interface ListQuery {
   page: number;
   /** Whether the client asked for a page, so Link headers are due. */
   paged: boolean;
-  notes: string[];
+  notes: ListNote[];
   /** How the client named the page (for Link headers). */
   window: ListWindow;
   /** A simple-REST request (`sort`, `range` or `filter` as JSON): answered with Content-Range too. */
@@ -71,7 +105,7 @@ export interface ListQuery {
 function convert(field: FieldModel, param: string, raw: string): QueryValue {
   const converted = fromText(field.type, raw);
   const value = converted.ok ? converted.value : null;
-  if (value === null) throw new HttpError(400, httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
+  if (value === null) throw new DomainError('invalid', httpMessages.queryWrongType(param, TEXT_FORM[field.type], raw));
   // Strings are bound as sent (not made well-formed as stored ones are): a lone surrogate matches nothing.
   if (field.type === 'json') return JSON.stringify(value);
   // Compared with the stored form, so `12:00:00.000Z` equals `12:00:00Z` and offsets count.
@@ -93,7 +127,8 @@ function filterParams(raw: string): { param: string; values: string[] }[] {
     .map(([param, value]) => ({ param, values: Array.isArray(value) ? value.map(text) : [text(value)] }));
 }
 
-const SIMPLE_REST = ['sort', 'range', 'filter'] as const;
+const SIMPLE_REST: readonly string[] = [LIST_PARAM.sortJson, LIST_PARAM.range, LIST_PARAM.filter];
+const RELATION_PARAMS: readonly string[] = [LIST_PARAM.expand, LIST_PARAM.embed];
 
 /**
  * Parses list query parameters: equality filters, `_gte/_lte/_gt/_lt/_ne/_like` suffixes, `q`,
@@ -107,7 +142,7 @@ export function parseListQuery(
   fixed: { column: string; value: string }[],
 ): ListQuery {
   const conditions: Condition[] = [];
-  const notes: string[] = [];
+  const notes: ListNote[] = [];
   for (const { column, value } of fixed) {
     // A nested list's parent key must read as its field's type (`/users/abc/posts` is a 400, as `?authorId=abc` is).
     const field = schema.fieldMap.get(column);
@@ -121,11 +156,11 @@ export function parseListQuery(
   let filter: string | undefined;
   const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: QueryValue[] }>();
   const addFilter = (param: string, raws: readonly string[]): void => {
-    if (param === 'q') {
+    if (param === SEARCH) {
       for (const raw of raws) {
         if (raw === '') continue;
         const text = schema.fields.filter((f) => f.type === 'string' || f.type === 'datetime');
-        if (text.length === 0) notes.push(`q ignored: ${schema.name} has no text fields`);
+        if (text.length === 0) notes.push({ kind: 'no_text_fields' });
         else conditions.push({ kind: 'contains', columns: text.map((f) => f.name), text: raw });
       }
       return;
@@ -138,7 +173,7 @@ export function parseListQuery(
       if (match && field) op = match[2] as Operator;
     }
     if (!field) {
-      notes.push(`ignored query parameter '${param}' (not a field of ${schema.name})`);
+      notes.push({ kind: 'unknown_param', param });
       return;
     }
     const key = `${field.name}\u0000${op}`;
@@ -150,14 +185,14 @@ export function parseListQuery(
     for (const raw of raws) group.values.push(op === 'like' ? raw : convert(field, param, raw));
   };
   for (const [param, raw] of query ?? []) {
-    if ((RELATION_PARAMS as readonly string[]).includes(param)) continue;
-    if (RESERVED.has(param) && param !== 'q') {
-      if (param === '_sort') sort = raw;
-      else if (param === '_order') order = raw;
+    if (RELATION_PARAMS.includes(param)) continue;
+    if (RESERVED.has(param) && param !== SEARCH) {
+      if (param === SORT) sort = raw;
+      else if (param === ORDER) order = raw;
       else window.set(param, raw);
-    } else if ((SIMPLE_REST as readonly string[]).includes(param) && !schema.fieldMap.has(param)) {
-      if (param === 'sort') sortJson = raw;
-      else if (param === 'range') window.set(param, raw);
+    } else if (SIMPLE_REST.includes(param) && !schema.fieldMap.has(param)) {
+      if (param === LIST_PARAM.sortJson) sortJson = raw;
+      else if (param === LIST_PARAM.range) window.set(param, raw);
       else filter = raw;
     } else addFilter(param, [raw]);
   }
@@ -179,8 +214,8 @@ export function parseListQuery(
     else for (const value of values) conditions.push({ kind: 'compare', column, op: COMPARE[op], value });
   }
   if (sortJson !== undefined && sort !== undefined)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       httpMessages.queryConflict('sort', '_sort', 'sort with _sort and _order, or with sort=[field,order]'),
     );
   const simpleRest = sortJson !== undefined || filter !== undefined || window.has('range');

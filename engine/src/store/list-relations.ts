@@ -1,9 +1,10 @@
+import { LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { RelationModel, SchemaModel } from '../model/service-model.js';
 
 /** The query parameters that ask for related records. */
-export const RELATION_PARAMS = ['_expand', '_embed'] as const;
+const RELATION_PARAMS = [LIST_PARAM.expand, LIST_PARAM.embed] as const;
 
 /**
  * The relations a request asks for with `_expand` and `_embed` (repeated or comma-separated), or
@@ -11,17 +12,20 @@ export const RELATION_PARAMS = ['_expand', '_embed'] as const;
  * is followed: an embedded or expanded record carries no relations of its own, so cycles end there.
  */
 export function parseRelations(schema: SchemaModel, query: URLSearchParams | undefined): RelationModel[] | undefined {
-  if (query === undefined || !(query.has('_expand') || query.has('_embed'))) return undefined;
+  if (query === undefined || !(query.has(LIST_PARAM.expand) || query.has(LIST_PARAM.embed))) return undefined;
   const relations: RelationModel[] = [];
   for (const param of RELATION_PARAMS) {
-    const known = param === '_expand' ? schema.expands : schema.embeds;
+    const known = param === LIST_PARAM.expand ? schema.expands : schema.embeds;
     for (const raw of query.getAll(param)) {
       for (const name of raw.split(',')) {
         const trimmed = name.trim();
         if (trimmed === '') continue;
         const relation = known.get(trimmed);
         if (!relation)
-          throw new HttpError(400, httpMessages.unknownRelation(param, trimmed, schema.name, [...known.keys()]));
+          throw new DomainError(
+            'invalid',
+            httpMessages.unknownRelation(param, trimmed, schema.name, [...known.keys()]),
+          );
         if (!relations.includes(relation)) relations.push(relation);
       }
     }

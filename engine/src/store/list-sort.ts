@@ -1,5 +1,5 @@
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
 import type { SortKey } from './list-query.js';
@@ -16,18 +16,26 @@ export function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
       typeof v[0] === 'string' &&
       (v[1] === undefined || (typeof v[1] === 'string' && /^(asc|desc)$/i.test(v[1]))),
   ) as [string, string | undefined];
-  if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
+  if (!schema.fieldMap.has(column))
+    throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
   return [{ column, descending: order?.toLowerCase() === 'desc' }];
+}
+
+/** A sort by one field, or `invalid` naming a field the schema does not have. */
+export function sortKey(schema: SchemaModel, column: string, descending: boolean): SortKey {
+  if (!schema.fieldMap.has(column))
+    throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
+  return { column, descending };
 }
 
 /** `_sort=name,-age` or `_sort=name&_order=desc`; an empty `_sort` or an `_order` other than asc/desc is a 400. */
 export function sortKeys(schema: SchemaModel, sort: string | undefined, order: string | undefined): SortKey[] {
   const orders = order === undefined ? [] : order.split(',').map((o) => o.trim().toLowerCase());
   if (order !== undefined && !orders.every((o) => o === 'asc' || o === 'desc'))
-    throw new HttpError(400, httpMessages.queryWrongType('_order', 'asc or desc (comma-separated for several)', order));
+    throw new DomainError('invalid', httpMessages.queryWrongType('_order', 'asc or desc (comma-separated for several)', order));
   if (sort === undefined) return [];
   if (sort.trim() === '')
-    throw new HttpError(400, httpMessages.queryWrongType('_sort', 'field names separated by commas', sort));
+    throw new DomainError('invalid', httpMessages.queryWrongType('_sort', 'field names separated by commas', sort));
   return sort.split(',').map((name, i) => {
     let column = name.trim();
     let descending = orders[i] === 'desc' || (orders.length === 1 && orders[0] === 'desc');
@@ -35,7 +43,6 @@ export function sortKeys(schema: SchemaModel, sort: string | undefined, order: s
       column = column.slice(1);
       descending = true;
     }
-    if (!schema.fieldMap.has(column)) throw new HttpError(400, httpMessages.sortUnknownField(column, schema.name));
-    return { column, descending };
+    return sortKey(schema, column, descending);
   });
 }

@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { recordProblem } from '../model/record-check.js';
 import type { SchemaModel } from '../model/service-model.js';
 import type { Steps } from '../time-slice.js';
@@ -32,7 +32,7 @@ export function* prepareInserts(
     yield;
     const problem = recordProblem(schema, body, 'create');
     if (problem) {
-      prepared.push({ row, refused: new HttpError(400, problem.message, {}, problem.field) });
+      prepared.push({ row, refused: new DomainError('invalid', problem.message, { field: problem.field }) });
       break;
     }
     const record: Row = { ...(body as Row) };

@@ -7,7 +7,7 @@
  * handed a promise, so the embedded default keeps its speed; PostgreSQL answers with promises.
  */
 import type { Problem } from '../../../shared/src/problems.js';
-import type { HttpError } from '../http-error.js';
+import type { DomainError } from '../domain-error.js';
 import type { Steps } from '../time-slice.js';
 import type { RelationModel, SchemaModel, ServiceModel } from '../model/service-model.js';
 import type { ListQuery } from './list-query.js';
@@ -34,7 +34,7 @@ export interface PreparedInsert {
 /** A row that does not fit the schema: writing stops there, as a create of it would fail. */
 export interface RefusedInsert {
   row: number;
-  refused: HttpError;
+  refused: DomainError;
 }
 
 /** One schema's table: records leave the database as JSON text, ready to send. */
@@ -131,25 +131,6 @@ export interface Store {
   /** Gives `field` an index when sorting a big table by it would otherwise sort every row. */
   ensureSortIndex?(schema: SchemaModel, field: string): MaybePromise<void>;
   close(): Promise<void>;
-}
-
-export type StoreErrorKind = 'conflict' | 'busy' | 'full' | 'damaged' | 'unavailable';
-
-/**
- * A store failure the client should hear about in words: a unique value taken (`conflict`, with
- * the field), the database locked (`busy`), the disk full (`full`), a damaged file (`damaged`), the
- * database unreachable (`unavailable`). Statuses are chosen at the HTTP edge (http/store-status.ts).
- */
-export class StoreError extends Error {
-  constructor(
-    readonly kind: StoreErrorKind,
-    message: string,
-    /** The field a conflict is about. */
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'StoreError';
-  }
 }
 
 /** Runs `fn` on each item in order, waiting only for the items whose call hands back a promise. */

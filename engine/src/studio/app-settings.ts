@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { AppSettings } from '../../../shared/src/studio-contract.js';
 import { DEFAULT_PORT } from '../config/compile-server.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { DEFAULT_LOG_BODY_BYTES, DEFAULT_LOG_LIMIT } from '../log/request-log.js';
 import { JsonFile } from '../settings/json-file.js';
 
@@ -17,9 +17,9 @@ export const DEFAULT_SETTINGS: AppSettings = {
 /** Checks a settings change from the UI; the file on disk is trusted only as far as it parses. */
 function check(patch: Partial<AppSettings>): void {
   if (patch.defaultPort !== undefined && !isPort(patch.defaultPort))
-    throw new HttpError(400, portMessage('The default port', patch.defaultPort));
+    throw new DomainError('invalid', portMessage('The default port', patch.defaultPort));
   if (patch.theme !== undefined && !['system', 'light', 'dark'].includes(patch.theme))
-    throw new HttpError(400, "The theme is 'system', 'light' or 'dark'.");
+    throw new DomainError('invalid', "The theme is 'system', 'light' or 'dark'.");
 }
 
 // The log settings are a nested object: a change to one of them keeps the others.

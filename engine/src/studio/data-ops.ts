@@ -1,20 +1,22 @@
 import type { BadRow, DataFormat, ImportPreview, ImportRequest } from '../../../shared/src/studio-contract.js';
+import { DomainError } from '../domain-error.js';
 import { exportRows } from '../data/export.js';
 import { generateRows } from '../data/generate.js';
 import { planImportSliced } from '../data/import.js';
 import { withSeedRows } from '../data/seed-writer.js';
 import type { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
-import { storeHttpError } from '../http/store-status.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
 import type { TableStore } from '../store/store.js';
 import { runSliced, TimeSlicer } from '../time-slice.js';
-import { referenceCheck, splitByReferences } from './reference-guard.js';
+import { batchReferenceCheck, splitByReferences } from '../records/reference-batch.js';
 import { referencePools } from './reference-pools.js';
 import type { StudioSession } from './session.js';
 import { storeFor } from './tables.js';
 import { uniqueFloors } from './unique-floors.js';
+
+/** Every live table's store by schema name, as the record service holds them. */
+const liveStores = (engine: Engine): ReadonlyMap<string, TableStore> => engine.records?.stores ?? new Map();
 
 export const MAX_GENERATE = 100_000;
 export const MAX_SEED_ROWS = 5_000;
@@ -43,18 +45,20 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
     const made = await make(store, schema, slicer);
     const prepared = await runSliced(store.prepareInserts(made.rows), slicer);
     if (storeFor(engine, table).store !== store) continue;
-    if (!engine.store) throw new HttpError(503, 'No database is open.');
-    const inserted = await store.insertMany(prepared, (row, thrown) => {
-      const err = storeHttpError(thrown) ?? thrown;
-      return new HttpError(
-        err instanceof HttpError ? err.status : 500,
-        `Row ${row}: ${(err as Error).message} Nothing was ${job}.`,
-      );
-    });
+    if (!engine.store) throw new DomainError('busy', 'No database is open.');
+    const inserted = await store.insertMany(
+      prepared,
+      (row, err) =>
+        new DomainError(
+          err instanceof DomainError ? err.kind : 'failed',
+          `Row ${row}: ${(err as Error).message} Nothing was ${job}.`,
+          err instanceof DomainError && err.detail ? { detail: err.detail } : {},
+        ),
+    );
     return { ...made, inserted };
   }
-  throw new HttpError(
-    503,
+  throw new DomainError(
+    'busy',
     `The config of '${table}' changed while its rows were being made; nothing was written. Try again.`,
   );
 }
@@ -77,7 +81,7 @@ export async function restoreRows(
     table,
     async (_store, schema, slicer) => {
       // All or nothing, as a restore is: the first row whose reference names no record refuses it.
-      const check = referenceCheck(engine, schema, rows);
+      const check = batchReferenceCheck(liveStores(engine), schema, rows);
       for (const row of check ? rows : []) {
         await slicer.pause();
         await check?.(row);
@@ -91,7 +95,7 @@ export async function restoreRows(
 
 function checkCount(count: number, max: number): void {
   if (!Number.isInteger(count) || count < 1 || count > max)
-    throw new HttpError(400, `Generate between 1 and ${max} rows at a time.`);
+    throw new DomainError('invalid', `Generate between 1 and ${max} rows at a time.`);
 }
 
 export async function generate(
@@ -147,7 +151,7 @@ export async function generatePreview(
 /** An import's plan with the rows whose references name no record moved among the bad ones. */
 async function planChecked(engine: Engine, schema: SchemaModel, request: ImportRequest, slicer: TimeSlicer) {
   const plan = await planImportSliced(schema, request.text, request.format, request.mapping, slicer);
-  const { good, bad } = await splitByReferences(engine, schema, plan.rows, slicer);
+  const { good, bad } = await splitByReferences(liveStores(engine), schema, plan.rows, slicer);
   if (bad.length === 0) return plan;
   return { ...plan, rows: good, bad: [...plan.bad, ...bad].sort((a, b) => a.row - b.row) };
 }
@@ -188,15 +192,15 @@ export async function saveSeed(session: StudioSession, table: string): Promise<{
   const { store, schema } = storeFor(session.engine, table);
   const count = await store.count();
   if (count > MAX_SEED_ROWS)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       `'${table}' has ${count} rows; a seed section keeps at most ${MAX_SEED_ROWS}. Delete some rows first.`,
     );
   const rows = await allRows(store, schema);
   const { applied, problems } = await session.saveFromApp(withSeedRows(session.text, schema.name, rows));
   if (!applied)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       `The config with these seed rows is not valid: ${problems[0]?.message ?? 'unknown problem'}`,
     );
   return { rows: rows.length };

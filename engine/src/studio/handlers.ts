@@ -1,7 +1,7 @@
 import { CONFIG_FILE_HINT, isConfigPath } from '../../../shared/src/config-file.js';
 import { redactPasswords } from '../../../shared/src/database-url.js';
 import type { DraftReport, StudioHandlers } from '../../../shared/src/studio-contract.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { packageVersion } from '../version.js';
 import { exportOpenApiText, importOpenApiText } from './openapi-calls.js';
 import { recordStatus, setRecording } from './recording.js';
@@ -40,7 +40,7 @@ export interface StudioHost {
 export function createStudioHandlers(session: StudioSession, host: StudioHost = {}): StudioHandlers {
   const { engine } = session;
   const settings = (): AppSettingsFile => {
-    if (!host.settings) throw new HttpError(404, 'This studio keeps no preferences.');
+    if (!host.settings) throw new DomainError('not_found', 'This studio keeps no preferences.');
     return host.settings;
   };
   return {
@@ -57,15 +57,15 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     },
     'app.open': async ({ path }) => {
       if (!host.open)
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          'invalid',
           'The browser studio opens one config: start `mockyard studio <file>` for another, or use the desktop app.',
         );
-      if (typeof path !== 'string' || !isConfigPath(path)) throw new HttpError(400, CONFIG_FILE_HINT);
+      if (typeof path !== 'string' || !isConfigPath(path)) throw new DomainError('invalid', CONFIG_FILE_HINT);
       return { opened: await host.open(path) };
     },
     'app.draft': async (report) => {
-      if (!host.draft) throw new HttpError(400, 'Only the desktop app asks the editor for its text.');
+      if (!host.draft) throw new DomainError('invalid', 'Only the desktop app asks the editor for its text.');
       if (typeof report?.id !== 'number' || typeof report.text !== 'string' || typeof report.dirty !== 'boolean')
         throw new TypeError('app.draft needs { id: number, dirty: boolean, text: string }.');
       host.draft({ id: report.id, dirty: report.dirty, text: report.text });
@@ -118,7 +118,8 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
       return result;
     },
     'log.export': async ({ format }) => {
-      if (format !== 'har' && format !== 'jsonl') throw new HttpError(400, "The log exports as 'har' or 'jsonl'.");
+      if (format !== 'har' && format !== 'jsonl')
+        throw new DomainError('invalid', "The log exports as 'har' or 'jsonl'.");
       return session.log.export(format, packageVersion());
     },
     'log.replay': async ({ id }) => session.log.replay(id),

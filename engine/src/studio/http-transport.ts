@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { DomainError } from '../domain-error.js';
 import type { AddressInfo } from 'node:net';
 import { STUDIO_CSP } from '../../../shared/src/csp.js';
 import { CALL_NAMES, EVENT_NAMES, type CallName, type StudioHandlers } from '../../../shared/src/studio-contract.js';
+import type { StudioErrorCode } from '../../../shared/src/studio-error.js';
 import { readBody } from '../http/body.js';
 import { bearerToken, foreignRequest, tokenMatches } from '../http/guards.js';
 import { jsonReply, type Reply, sendReply } from '../http/reply.js';
-import { HttpError } from '../http-error.js';
 import { randomHex } from '../on-demand.js';
 import { callFailure } from './call-error.js';
 import type { StudioSession } from './session.js';
@@ -47,11 +48,12 @@ export interface StudioServer {
 
 /** Every failure the studio answers is `{ error, code }`, the body a failed call has on both transports. */
 const failed = (err: unknown): Reply => {
-  const { status, body } = callFailure(err);
-  return jsonReply(status, body, err instanceof HttpError ? err.headers : undefined);
+  const { status, body, headers } = callFailure(err);
+  return jsonReply(status, body, headers);
 };
-const refuse = (status: number, message: string, headers?: Record<string, string>): Reply =>
-  failed(new HttpError(status, message, headers));
+/** A request this transport turns away itself, with the HTTP status it has for it. */
+const refuse = (status: number, code: StudioErrorCode, message: string, headers?: Record<string, string>): Reply =>
+  jsonReply(status, { error: message, code }, headers);
 
 function cookieToken(req: IncomingMessage): string | undefined {
   const header = req.headers.cookie ?? '';
@@ -90,11 +92,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
         try {
           args = JSON.parse(text);
         } catch {
-          throw new HttpError(400, 'The call body must be JSON.');
+          throw new DomainError('invalid', 'The call body must be JSON.');
         }
       }
       if (args === null || typeof args !== 'object' || Array.isArray(args))
-        throw new HttpError(400, 'The call body must be a JSON object.');
+        throw new DomainError('invalid', 'The call body must be a JSON object.');
       const handler = options.handlers[name] as (a: unknown) => Promise<unknown>;
       return jsonReply(200, await handler(args));
     } catch (err) {
@@ -116,29 +118,29 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   /** The reply to send, or undefined when the response was written here (events, a static file). */
   async function route(req: IncomingMessage, res: ServerResponse): Promise<Reply | undefined> {
     const foreign = foreignRequest(req);
-    if (foreign) return refuse(403, foreign);
+    if (foreign) return refuse(403, 'refused', foreign);
     let url: URL;
     try {
       // A request target such as `//[` is not a URL: a client error, not a 500.
       url = new URL(req.url ?? '/', 'http://studio.invalid');
     } catch {
-      return refuse(400, 'Bad request path.');
+      return refuse(400, 'invalid', 'Bad request path.');
     }
     const queryToken = url.searchParams.get('token') ?? undefined;
     if (![queryToken, cookieToken(req), bearerToken(req)].some((t) => tokenMatches(t, token)))
-      return refuse(401, NO_TOKEN);
+      return refuse(401, 'refused', NO_TOKEN);
 
     if (url.pathname.startsWith('/api/call/')) {
       const name = url.pathname.slice('/api/call/'.length) as CallName;
-      if (!CALL_NAMES.includes(name)) return refuse(404, `No call '${name}'.`);
-      if (req.method !== 'POST') return refuse(405, 'Calls are POST requests.', { Allow: 'POST' });
+      if (!CALL_NAMES.includes(name)) return refuse(404, 'not_found', `No call '${name}'.`);
+      if (req.method !== 'POST') return refuse(405, 'invalid', 'Calls are POST requests.', { Allow: 'POST' });
       return call(name, req);
     }
     if (url.pathname === '/api/events') {
       openEvents(req, res);
       return undefined;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, 'Method not allowed.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, 'invalid', 'Method not allowed.');
     const security: Record<string, string> = {
       'Content-Security-Policy': STUDIO_CSP,
       'X-Content-Type-Options': 'nosniff',
@@ -148,7 +150,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       security['Set-Cookie'] = `${cookieName(req.socket.localPort)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
     const path = url.pathname === '/' ? '/index.html' : url.pathname;
     if (await sendStatic(res, options.staticDir, path, security)) return undefined;
-    return refuse(404, 'Not found');
+    return refuse(404, 'not_found', 'Not found');
   }
 
   const server: Server = createServer((req, res) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { counted } from '../../../shared/src/plural.js';
 import type { OpenApiImport } from '../../../shared/src/studio-contract.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 
 /** Largest description the studio imports (the text travels in one call). */
 const IMPORT_LIMIT = 20 * 1024 * 1024;
@@ -18,7 +18,9 @@ export async function importOpenApiText(name: string, text: string): Promise<Ope
   if (typeof name !== 'string' || typeof text !== 'string')
     throw new TypeError('openapi.import needs { name: string, text: string }.');
   if (text.length > IMPORT_LIMIT)
-    throw new HttpError(413, `${name} is larger than 20 MB; import it with \`mockyard import\`.`);
+    throw new DomainError('invalid', `${name} is larger than 20 MB; import it with \`mockyard import\`.`, {
+      detail: 'too_large',
+    });
   const shown = basename(name) || 'openapi.yaml';
   // The parser tells YAML from JSON by the extension; a name without one is read as YAML (JSON is YAML too).
   const file = /\.(ya?ml|json)$/i.test(shown) ? shown : `${shown}.yaml`;
@@ -36,7 +38,7 @@ export async function importOpenApiText(name: string, text: string): Promise<Ope
       const otherFile = /Error opening file|ENOENT/.test(message)
         ? ` It refers to another file, which the studio is not given: run \`mockyard import ${shown}\` where its files are.`
         : '';
-      throw new HttpError(400, `Not imported: ${message}${otherFile}`);
+      throw new DomainError('invalid', `Not imported: ${message}${otherFile}`);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -49,12 +51,15 @@ export async function exportOpenApiText(
   configPath: string,
   format: 'yaml' | 'json',
 ): Promise<{ text: string; filename: string }> {
-  if (format !== 'yaml' && format !== 'json') throw new HttpError(400, "OpenAPI exports as 'yaml' or 'json'.");
+  if (format !== 'yaml' && format !== 'json') throw new DomainError('invalid', "OpenAPI exports as 'yaml' or 'json'.");
   const { exportConfig } = await import('../openapi/export-config.js');
   const result = exportConfig(text, configPath, format);
   if (!result.ok) {
     const errors = result.problems.filter((p) => p.severity === 'error').length;
-    throw new HttpError(400, `The config has ${counted(errors, 'problem')}; fix them before exporting OpenAPI.`);
+    throw new DomainError(
+      'invalid',
+      `The config has ${counted(errors, 'problem')}; fix them before exporting OpenAPI.`,
+    );
   }
   const stem = basename(configPath, extname(configPath)).replace(/\.mockyard$/i, '') || 'mockyard';
   return { text: result.text, filename: `${stem}.openapi.${format}` };

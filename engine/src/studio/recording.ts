@@ -1,6 +1,6 @@
 import type { RecordMode, RecordStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
 import type { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 
 type Emit = <K extends 'record.status' | 'record.recorded'>(event: K, payload: StudioEvents[K]) => void;
 
@@ -14,8 +14,8 @@ export function setRecording(engine: Engine, mode: RecordMode | null, emit: Emit
   if (mode !== null && mode !== 'endpoints' && mode !== 'schemas')
     throw new TypeError("record.set needs { mode: 'endpoints' | 'schemas' | null }.");
   if (mode !== null && !engine.model?.server.proxy)
-    throw new HttpError(
-      409,
+    throw new DomainError(
+      'conflict',
       'Recording needs a proxy: set the proxy URL in the server settings (server.proxy) and save first.',
     );
   engine.setRecording(mode ?? undefined);

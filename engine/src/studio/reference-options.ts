@@ -4,7 +4,7 @@
  */
 import type { ReferenceOptions, ReferenceOptionsQuery } from '../../../shared/src/studio-contract.js';
 import type { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
 import { storeFor } from './tables.js';
@@ -31,9 +31,10 @@ export function labelFieldOf(schema: SchemaModel, valueField: string): FieldMode
 export async function referenceOptions(engine: Engine, query: ReferenceOptionsQuery): Promise<ReferenceOptions> {
   const { schema } = storeFor(engine, query.table);
   const reference = schema.fieldMap.get(query.field)?.references;
-  if (!reference) throw new HttpError(400, `Field '${query.field}' of ${query.table} references no other record.`);
+  if (!reference)
+    throw new DomainError('invalid', `Field '${query.field}' of ${query.table} references no other record.`);
   const target = engine.tableStore(reference.schema);
-  if (!target) throw new HttpError(404, `No table for ${reference.schema} in the live config.`);
+  if (!target) throw new DomainError('not_found', `No table for ${reference.schema} in the live config.`);
   const label = labelFieldOf(target.schema, reference.field);
   const list = parseListQuery(target.schema, undefined, []);
   const search = typeof query.search === 'string' ? query.search.trim() : '';

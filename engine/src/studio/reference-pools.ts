@@ -4,7 +4,7 @@
  * records leaves an optional reference empty and refuses a required one, saying which table to fill.
  */
 import type { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { parseListQuery } from '../store/list-query.js';
 
@@ -30,11 +30,10 @@ export async function referencePools(engine: Engine, schema: SchemaModel): Promi
     const values = records.map((r) => r[reference.field]).filter((v) => v !== null && v !== undefined);
     const table = target.schema.table;
     if (values.length === 0 && field.required)
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         `Field '${field.name}' references ${reference.schema}, but ${table} has no rows to pick from: add or generate ${table} first.`,
-        {},
-        field.name,
+        { field: field.name },
       );
     pools.values.set(field.name, values);
     pools.notes.push(

@@ -1,7 +1,7 @@
 import type { LogEntry } from '../../../shared/src/log-entry.js';
 import type { SendRequest, SentResponse } from '../../../shared/src/studio-contract.js';
 import { SENDABLE_METHODS, SET_BY_CLIENT } from '../../../shared/src/studio-request.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 
 /**
  * The studio's one HTTP client for the mock: Try it and the log's replay both send through here, from
@@ -45,17 +45,19 @@ function checked(request: SendRequest): Required<SendRequest> {
   const { method, path, query = '', headers = {}, body = '' } = request ?? ({} as SendRequest);
   const upper = typeof method === 'string' ? method.toUpperCase() : '';
   if (!(SENDABLE_METHODS as readonly string[]).includes(upper))
-    throw new HttpError(400, `The method must be one of ${SENDABLE_METHODS.join(', ')}.`, {}, 'method');
+    throw new DomainError('invalid', `The method must be one of ${SENDABLE_METHODS.join(', ')}.`, { field: 'method' });
   if (typeof path !== 'string' || !path.startsWith('/'))
-    throw new HttpError(400, "The path must start with '/', e.g. /users/1.", {}, 'path');
-  if (typeof query !== 'string') throw new HttpError(400, 'The query must be text, e.g. _page=2.', {}, 'query');
-  if (typeof body !== 'string') throw new HttpError(400, 'The body must be text.', {}, 'body');
+    throw new DomainError('invalid', "The path must start with '/', e.g. /users/1.", { field: 'path' });
+  if (typeof query !== 'string')
+    throw new DomainError('invalid', 'The query must be text, e.g. _page=2.', { field: 'query' });
+  if (typeof body !== 'string') throw new DomainError('invalid', 'The body must be text.', { field: 'body' });
   if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
-    throw new HttpError(400, 'The headers must be an object of names and values.', {}, 'headers');
+    throw new DomainError('invalid', 'The headers must be an object of names and values.', { field: 'headers' });
   for (const [name, value] of Object.entries(headers)) {
-    if (!TOKEN.test(name)) throw new HttpError(400, `'${name}' is not a valid header name.`, {}, 'headers');
+    if (!TOKEN.test(name))
+      throw new DomainError('invalid', `'${name}' is not a valid header name.`, { field: 'headers' });
     if (typeof value !== 'string' || /[\r\n\0]/.test(value))
-      throw new HttpError(400, `The value of header '${name}' must be one line of text.`, {}, 'headers');
+      throw new DomainError('invalid', `The value of header '${name}' must be one line of text.`, { field: 'headers' });
   }
   return { method: upper, path, query: query.replace(/^\?/, ''), headers, body };
 }
@@ -64,11 +66,11 @@ function checked(request: SendRequest): Required<SendRequest> {
 export async function sendToMock(engine: MockAddress, request: SendRequest): Promise<SentResponse> {
   const { method, path, query, headers, body } = checked(request);
   const base = engine.address?.url;
-  if (!base) throw new HttpError(409, 'The mock server is not running: start it to send requests.');
+  if (!base) throw new DomainError('conflict', 'The mock server is not running: start it to send requests.');
   const url = new URL(`${base}${path}${query ? `?${query}` : ''}`);
   // The path is appended to the base, so it cannot name another host; checked all the same, since
   // this runs on the main side with the machine's network.
-  if (url.origin !== new URL(base).origin) throw new HttpError(400, 'The path must stay on the mock server.');
+  if (url.origin !== new URL(base).origin) throw new DomainError('invalid', 'The path must stay on the mock server.');
   const sent: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (!SET_BY_CLIENT.has(name.toLowerCase())) sent[name] = value;
   const started = performance.now();
@@ -87,7 +89,11 @@ export async function sendToMock(engine: MockAddress, request: SendRequest): Pro
   } catch (err) {
     const reason = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
     const notes = logged.notes();
-    throw new HttpError(502, `The mock server did not answer: ${reason}${notes ? ` (${notes.join('; ')})` : ''}`);
+    throw new DomainError(
+      'failed',
+      `The mock server did not answer: ${reason}${notes ? ` (${notes.join('; ')})` : ''}`,
+      { detail: 'no_answer' },
+    );
   } finally {
     logged.stop();
   }

@@ -4,9 +4,10 @@ import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { LogSettings, PortOrigin, ServerStatus, StudioEvents } from '../../../shared/src/studio-contract.js';
-import { declaredPort, withServerPort } from '../config/edit-config.js';
+import type { ValidationResult } from '../config/check.js';
+import { withServerPort } from '../config/edit-config.js';
 import { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
 import { writeConfigFile } from './config-file.js';
@@ -133,25 +134,29 @@ export class StudioSession extends TypedEmitter<Events> {
   private saving: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  private async saveNow(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
+  /** Writes the text and applies it (unless saves wait for Apply); `validated`: the text as validated already. */
+  private async saveNow(
+    text: string,
+    validated?: ValidationResult,
+  ): Promise<{ applied: boolean; problems: Problem[] }> {
     await writeConfigFile(this.configPath, text);
     this.savedText = text;
     this.fileError = undefined;
     if (this.options.autoApply === false) {
       this.pendingApply = true;
-      this.lastProblems = (await this.engine.validate(text)).problems;
+      this.lastProblems = (validated ?? (await this.engine.validate(text))).problems;
       this.emit('server.status', this.status());
       return { applied: false, problems: this.lastProblems };
     }
-    return this.applySaved();
+    return this.applySaved(validated);
   }
 
   private pendingApply = false;
 
   /** Makes the saved text live: what a save does when auto-apply is on, and the Apply button. */
-  async applySaved(): Promise<{ applied: boolean; problems: Problem[] }> {
+  async applySaved(validated?: ValidationResult): Promise<{ applied: boolean; problems: Problem[] }> {
     this.pendingApply = false;
-    const applied = await this.applyText(this.savedText);
+    const applied = await this.applyText(validated ?? this.savedText);
     if (applied && !this.engine.listening && !this.serverError) await this.startServer();
     return { applied, problems: this.lastProblems };
   }
@@ -175,12 +180,13 @@ export class StudioSession extends TypedEmitter<Events> {
     if (this.closed) return Promise.resolve(false);
     const run = this.saving.then(async () => {
       const text = applyChanges(this.savedText, changes);
-      if (!(await this.engine.validate(text)).model) return false;
+      const validated = await this.engine.validate(text);
+      if (!validated.model) return false;
       // With Apply on save off, a recording is applied still (it is served from then on), unless
       // saves wait for Apply already: those are the user's to apply.
       const waiting = this.pendingApply;
-      await this.saveNow(text);
-      if (this.options.autoApply === false && !waiting) await this.applySaved();
+      await this.saveNow(text, validated);
+      if (this.options.autoApply === false && !waiting) await this.applySaved(validated);
       this.emit('config.changedOnDisk', { text, changes });
       return true;
     });
@@ -221,7 +227,7 @@ export class StudioSession extends TypedEmitter<Events> {
    * save (validated, applied). Afterwards the config's port counts again, not the studio's override.
    */
   async writePort(port: number): Promise<{ applied: boolean; problems: Problem[] }> {
-    if (!isPort(port)) throw new HttpError(400, portMessage('Port', port));
+    if (!isPort(port)) throw new DomainError('invalid', portMessage('Port', port));
     const text = withServerPort(this.savedText, port);
     const override = this.engine.portOverride;
     // Dropped before the save, so that applying it listens on the port it wrote.
@@ -277,7 +283,7 @@ export class StudioSession extends TypedEmitter<Events> {
   }
 
   async setPort(port: number): Promise<ServerStatus> {
-    if (!isPort(port)) throw new HttpError(400, portMessage('Port', port));
+    if (!isPort(port)) throw new DomainError('invalid', portMessage('Port', port));
     const wasRunning = this.engine.listening || this.serverError !== undefined;
     this.serverError = undefined;
     this.chosenPort = port;
@@ -305,11 +311,11 @@ export class StudioSession extends TypedEmitter<Events> {
     await this.engine.stop();
   }
 
-  private async applyText(text: string): Promise<boolean> {
-    const result = await this.engine.apply(text);
+  private async applyText(config: string | ValidationResult): Promise<boolean> {
+    const result = await this.engine.apply(config);
     this.lastProblems = result.problems;
     if (result.ok) {
-      this.configPort = declaredPort(text);
+      this.configPort = this.engine.model?.server.declaredPort;
       this.endpoints = result.endpoints;
       this.versionNumber = result.version;
       this.servingLastValid = false;

@@ -3,7 +3,7 @@ import type { LogEntry } from '../../../shared/src/log-entry.js';
 import { toHar, toJsonLines } from '../../../shared/src/har.js';
 import type { LogSettings } from '../../../shared/src/studio-contract.js';
 import type { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { LogFile } from '../log/log-file.js';
 import { LogBatcher } from './log-batcher.js';
 import { sendToMock } from './send-request.js';
@@ -50,7 +50,7 @@ export class StudioLog {
     const positive = (n: unknown, name: string): number | undefined => {
       if (n === undefined) return undefined;
       if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > 1_000_000)
-        throw new HttpError(400, `${name} must be a whole number from 1 to 1,000,000.`);
+        throw new DomainError('invalid', `${name} must be a whole number from 1 to 1,000,000.`);
       return n as number;
     };
     this.engine.log.configure({
@@ -96,7 +96,7 @@ export class StudioLog {
   /** Sends a logged request to the mock again; its new entry is logged like any request. */
   async replay(id: number): Promise<{ status: number }> {
     const entry = this.engine.log.entries().find((e) => e.id === id);
-    if (!entry) throw new HttpError(404, `Request ${id} is no longer in the log.`);
+    if (!entry) throw new DomainError('not_found', `Request ${id} is no longer in the log.`);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(entry.requestHeaders))
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;

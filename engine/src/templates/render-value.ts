@@ -1,5 +1,4 @@
 /** Renders a JSON value whose strings may be templates, and a response's templated headers. */
-import type { JsonValue } from '../../../shared/src/config-schema.js';
 import { sendableHeaderValue } from '../http/header-value.js';
 import type { HeaderTemplate, ValueTemplate } from '../model/dynamic-model.js';
 import type { TemplateContext, TemplateRenderer } from './render.js';
@@ -40,7 +39,3 @@ export function renderHeaders(
     into[name] = sendableHeaderValue(text);
   }
 }
-
-/** A constant value template as plain JSON (no template inside). */
-export const constantOf = (value: ValueTemplate): JsonValue | undefined =>
-  value.kind === 'constant' ? value.value : undefined;

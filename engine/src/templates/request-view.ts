@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { jsonDepthWithin, MAX_JSON_DEPTH } from '../../../shared/src/field-types.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { TemplateContext } from './render.js';
 
 export interface RequestFacts {
@@ -76,5 +76,5 @@ export function bodyValue(text: string): unknown {
   return value;
 }
 
-const tooDeep = (): HttpError =>
-  new HttpError(400, httpMessages.malformedJson(`nested more than ${MAX_JSON_DEPTH + 1} levels deep`));
+const tooDeep = (): DomainError =>
+  new DomainError('invalid', httpMessages.malformedJson(`nested more than ${MAX_JSON_DEPTH + 1} levels deep`));

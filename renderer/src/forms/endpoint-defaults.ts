@@ -1,32 +1,4 @@
-import type { HttpMethod, Operation } from '../../../shared/src/config-schema';
 import { tableNameFor } from '../../../shared/src/table-name';
-
-/** The engine's default statuses (engine/src/config/compile-endpoints.ts DEFAULT_STATUS; static 200). */
-export const DEFAULT_STATUS: Record<Operation | 'static', number> = {
-  list: 200,
-  get: 200,
-  create: 201,
-  update: 200,
-  delete: 204,
-  static: 200,
-};
-
-/** The operation the engine infers from the method, list-or-single and the path (README "Operation inference"). */
-export function inferOperation(method: string, isArray: boolean): Operation | undefined {
-  switch (method as HttpMethod) {
-    case 'GET':
-      return isArray ? 'list' : 'get';
-    case 'POST':
-      return 'create';
-    case 'DELETE':
-      return 'delete';
-    case 'PATCH':
-    case 'PUT':
-      return 'update';
-    default:
-      return undefined;
-  }
-}
 
 /** The collection path of `- resource: X` without `path:`. */
 export const resourcePath = (schema: string): string => `/${tableNameFor(schema)}`;

@@ -1,4 +1,4 @@
-import { DEFAULT_STATUS, inferOperation } from './endpoint-defaults';
+import { DEFAULT_STATUS, inferOperation } from '../../../shared/src/endpoint-defaults';
 
 /** What the engine does with an endpoint's empty Operation and Status fields, said as placeholders. */
 export function placeholders(value: Record<string, unknown>): { operation: string; status: string; key: string } {

@@ -8,7 +8,3 @@ export const isUnder = (path: readonly (string | number)[], at: DocPath): boolea
 /** The problems a form field shows: those whose document path is at or under the field's. */
 export const problemsAt = (problems: readonly Problem[], at: DocPath): Problem[] =>
   problems.filter((p) => isUnder(p.path, at));
-
-/** Problems exactly at `at` (a row shows these; its fields show the ones under it). */
-export const problemsExactly = (problems: readonly Problem[], at: DocPath): Problem[] =>
-  problems.filter((p) => p.path.length === at.length && isUnder(p.path, at));

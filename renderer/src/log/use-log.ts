@@ -95,5 +95,3 @@ export function useLog(store: LogStore) {
     configure: (next: Partial<LogSettings>) => store.configure(next),
   };
 }
-
-export type LogState = ReturnType<typeof useLog>;

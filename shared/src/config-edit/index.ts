@@ -126,11 +126,22 @@ export function renameKey(text: string, mapPath: DocPath, from: string, to: stri
   return [{ offset: start, length: end - start, text: renderKey(to, at.inFlow || Boolean(map.flow)) }];
 }
 
-/** The text with the edits applied (edits must not overlap; any order). */
+/**
+ * The text with the edits applied, in any order. Edits that overlap (one replaces text another
+ * also replaces) are refused, as jsonc-parser's applyEdits refuses them: applied one after the
+ * other they would cut into each other's result. Inserts at the same offset are allowed.
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let result = text;
+  // Where the edit applied before this one (further on in the text) starts.
+  let next = text.length;
   for (const edit of [...edits].sort((a, b) => b.offset - a.offset)) {
+    if (edit.offset < 0 || edit.length < 0 || edit.offset + edit.length > next)
+      throw new ConfigEditError(
+        `Overlapping edits: ${edit.offset}-${edit.offset + edit.length} runs into an edit at ${next}.`,
+      );
     result = result.slice(0, edit.offset) + edit.text + result.slice(edit.offset + edit.length);
+    next = edit.offset;
   }
   return result;
 }

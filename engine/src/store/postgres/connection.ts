@@ -97,7 +97,7 @@ export class Connection {
     }
   }
 
-  /** Runs one statement; rows come as arrays. Failures are StoreErrors where they have a kind. */
+  /** Runs one statement; rows come as arrays. Failures are DomainErrors where they have a kind. */
   async query(text: string, values: readonly PgValue[] = [], options: QueryOptions = {}): Promise<unknown[][]> {
     const tx = options.outside ? undefined : this.current.getStore();
     const config: pg.QueryArrayConfig = { text, values: values as PgValue[], rowMode: 'array' };

@@ -1,7 +1,6 @@
 import { httpMessages } from '../../../../shared/src/messages.js';
-import { HttpError } from '../../http-error.js';
 import type { SchemaModel } from '../../model/service-model.js';
-import { StoreError } from '../store.js';
+import { DomainError } from '../../domain-error.js';
 import { primaryKeyName, uniqueIndexName } from './sql.js';
 
 /** The fields of pg's DatabaseError (and Node's system errors) this module reads. */
@@ -53,7 +52,7 @@ function unavailableReason(err: unknown): string | undefined {
 
 /** Whether the error means the database could not be reached (a read may be tried once more on a new connection). */
 export const isUnavailable = (err: unknown): boolean =>
-  err instanceof StoreError ? err.kind === 'unavailable' : unavailableReason(err) !== undefined;
+  err instanceof DomainError ? err.kind === 'unavailable' : unavailableReason(err) !== undefined;
 
 /** The column a unique violation is about: from the constraint's name (ours are named per column), else pg's detail. */
 function conflictColumn(schema: SchemaModel, e: PgErrorLike): string {
@@ -71,29 +70,31 @@ function conflictColumn(schema: SchemaModel, e: PgErrorLike): string {
  * (which PostgreSQL cannot store) is the client's 400. Anything else is returned as it is.
  */
 export function toStoreError(err: unknown, schema?: SchemaModel, values: Record<string, unknown> = {}): unknown {
-  if (err instanceof StoreError || err instanceof HttpError) return err;
+  if (err instanceof DomainError) return err;
   const e = err as PgErrorLike | null;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (code === '23505' && schema && e) {
     const column = conflictColumn(schema, e);
     const value = values[column];
-    return new StoreError(
+    return new DomainError(
       'conflict',
       httpMessages.conflict(schema.name, column, value === undefined ? '(same value)' : JSON.stringify(value)),
-      schema.fieldMap.has(column) ? column : undefined,
+      { field: schema.fieldMap.has(column) ? column : undefined },
     );
   }
-  if (code === '53100') return new StoreError('full', httpMessages.storeFull());
-  if (code === '40001' || code === '40P01' || code === '55P03') return new StoreError('busy', httpMessages.storeBusy());
-  if (code === 'XX001' || code === 'XX002') return new StoreError('damaged', httpMessages.storeDamaged());
+  if (code === '53100') return new DomainError('failed', httpMessages.storeFull(), { detail: 'disk_full' });
+  if (code === '40001' || code === '40P01' || code === '55P03')
+    return new DomainError('busy', httpMessages.storeBusy());
+  if (code === 'XX001' || code === 'XX002')
+    return new DomainError('failed', httpMessages.storeDamaged(), { detail: 'damaged' });
   if (!code && typeof e?.message === 'string' && POOL_WAIT.test(e.message))
-    return new StoreError('busy', httpMessages.poolBusy());
+    return new DomainError('busy', httpMessages.poolBusy());
   if (code === '22021' || code === '22P05')
-    return new HttpError(
-      400,
+    return new DomainError(
+      'invalid',
       'Text with the NUL character (\\u0000) cannot be stored in PostgreSQL; nothing was written.',
     );
   const reason = unavailableReason(err);
-  if (reason !== undefined) return new StoreError('unavailable', `Database unavailable: ${reason}`);
+  if (reason !== undefined) return new DomainError('unavailable', `Database unavailable: ${reason}`);
   return err;
 }

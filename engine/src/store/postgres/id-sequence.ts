@@ -4,7 +4,7 @@
  * or a later id the database picks meets it.
  */
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
-import { StoreError } from '../store.js';
+import { DomainError } from '../../domain-error.js';
 import type { Connection } from './connection.js';
 import { ident, primaryKeyName } from './sql.js';
 import type { PgValue } from './values.js';
@@ -38,7 +38,7 @@ export async function sequencePastMax(connection: Connection, table: string, id:
 /** Whether a failed insert (`err`, turned into `failure`) met an existing primary key. */
 export function isIdConflict(schema: SchemaModel, err: unknown, failure: unknown): boolean {
   return (
-    failure instanceof StoreError &&
+    failure instanceof DomainError &&
     failure.kind === 'conflict' &&
     (err as { constraint?: unknown }).constraint === primaryKeyName(schema.table)
   );

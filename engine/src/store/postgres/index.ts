@@ -5,7 +5,7 @@
  * better-sqlite3), the most used PostgreSQL driver for Node, with named prepared statements,
  * LISTEN/NOTIFY on a plain client and pool events for a server that goes away.
  */
-import { StoreError } from '../store.js';
+import { DomainError } from '../../domain-error.js';
 import { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { PostgresStore } from './postgres-store.js';
@@ -40,7 +40,7 @@ export function postgresLocation(url: string): { host: string; port: string; loc
 }
 
 /**
- * Opens a pool on `url` and checks that the server answers. Rejects with a StoreError `unavailable`
+ * Opens a pool on `url` and checks that the server answers. Rejects with a DomainError `unavailable`
  * naming host and port when it cannot be reached, and with the server's words for anything else
  * (a wrong password, a missing database).
  */
@@ -58,8 +58,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   } catch (err) {
     await connection.close().catch(() => {});
     const failure = toStoreError(err);
-    if (failure instanceof StoreError)
-      throw new StoreError(
+    if (failure instanceof DomainError)
+      throw new DomainError(
         'unavailable',
         `Database unavailable: cannot reach PostgreSQL at ${host}:${port} (${(err as Error).message})`,
       );

@@ -3,15 +3,8 @@ import { messages } from '../../../../shared/src/messages.js';
 import type { Problem } from '../../../../shared/src/problems.js';
 import { hiddenColumnWarnings } from '../table-migration.js';
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
-import {
-  type MaybePromise,
-  type PreparedTables,
-  type Store,
-  type StoredTable,
-  StoreError,
-  type TableChange,
-  type TableStore,
-} from '../store.js';
+import { DomainError } from '../../domain-error.js';
+import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange, TableStore } from '../store.js';
 import { readCatalog } from './catalog.js';
 import { ChangeNotifier } from './change-notifier.js';
 import { ChangeListener, type NotifiedChange } from './changes.js';
@@ -98,7 +91,7 @@ export class PostgresStore implements Store {
         try {
           migration = await migrateTable(this.connection, this.pgSchema, schema, catalog.tables.get(schema.table));
         } catch (err) {
-          if (err instanceof StoreError) throw err;
+          if (err instanceof DomainError) throw err;
           throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
         }
         tables.set(schema.name, new PostgresTableStore(this.ctx, schema, (change) => onChange(schema, change)));

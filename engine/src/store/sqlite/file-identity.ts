@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { httpMessages } from '../../../../shared/src/messages.js';
-import { StoreError } from '../store.js';
+import { DomainError } from '../../domain-error.js';
 import type { Database } from './database.js';
 
 /**
@@ -29,7 +29,7 @@ export function rememberFile(db: Database.Database, file: string): void {
   if (stats) identities.set(db, { file, dev: stats.dev, ino: stats.ino, checkedAt: performance.now(), gone: false });
 }
 
-/** Throws an `unavailable` StoreError when the file `db` was opened from is no longer at its path. */
+/** Throws an `unavailable` DomainError when the file `db` was opened from is no longer at its path. */
 export function checkFileInPlace(db: Database.Database): void {
   const identity = identities.get(db);
   if (!identity) return;
@@ -38,5 +38,5 @@ export function checkFileInPlace(db: Database.Database): void {
   identity.checkedAt = now;
   const stats = statSync(identity.file, { throwIfNoEntry: false });
   identity.gone = !stats || stats.dev !== identity.dev || stats.ino !== identity.ino;
-  if (identity.gone) throw new StoreError('unavailable', httpMessages.storeFileGone(identity.file));
+  if (identity.gone) throw new DomainError('unavailable', httpMessages.storeFileGone(identity.file));
 }

@@ -207,7 +207,7 @@ export class SqliteTableStore implements TableStore {
     return this.read(() => this.statement(`SELECT count(*) FROM ${this.table}`).get() as number);
   }
 
-  /** Runs a read; a damaged file becomes a `damaged` StoreError. */
+  /** Runs a read; a damaged file becomes a `damaged` DomainError (kind `failed`). */
   private read<T>(run: () => T): T {
     try {
       return run();

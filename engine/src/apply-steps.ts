@@ -6,6 +6,8 @@ import type { Store, TableChange } from './store/store.js';
 import { type RuntimeHooks, ServiceRuntime } from './http/runtime.js';
 import type { SchemaModel, ServiceModel } from './model/service-model.js';
 import { openStore } from './store/open-store.js';
+import type { ChangeFeed } from './records/record-change.js';
+import { RecordService } from './records/record-service.js';
 import { errorProblem } from './summaries.js';
 
 /** The store a version uses, where it is (a file, or a PostgreSQL URL and schema), and whether it was opened for it. */
@@ -32,18 +34,20 @@ export async function storeFor(
   }
 }
 
-/** Migrates and seeds the tables, then compiles the router over them, on the live version's (`previous`). */
+/** Migrates and seeds the tables, then compiles the router over their records, on the live version's (`previous`). */
 export async function buildRuntime(
   model: ServiceModel,
   db: Store,
   hooks: RuntimeHooks,
   previous: ServiceRuntime | undefined,
   tableChanged: (schema: SchemaModel, change: TableChange | 'reset') => void,
+  feed: ChangeFeed,
 ): Promise<{ runtime: ServiceRuntime; warnings: Problem[] } | { failure: Problem }> {
   try {
     const { tables, warnings } = await db.prepare(model, tableChanged);
+    const records = new RecordService(model, tables, db, feed);
     // Built on the live version: the routes it keeps are not added again.
-    return { runtime: new ServiceRuntime(model, tables, hooks, previous), warnings };
+    return { runtime: new ServiceRuntime(model, records, hooks, previous), warnings };
   } catch (err) {
     return { failure: errorProblem('migrationFailed', (err as Error).message) };
   }

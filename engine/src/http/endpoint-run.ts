@@ -1,14 +1,17 @@
 import type { IncomingMessage } from 'node:http';
+import { LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import type { FaultKind } from '../../../shared/src/config-schema.js';
 import type { DynamicModel } from '../model/dynamic-model.js';
 import type { EndpointModel, LatencyModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
 import { snakeCase } from '../model/table-name.js';
-import { type ListQuery, parseListQuery } from '../store/list-query.js';
+import { type ListQuery, listNoteText, parseListQuery } from '../store/list-query.js';
 import { parseRelations } from '../store/list-relations.js';
-import { after, type MaybePromise, type TableStore } from '../store/store.js';
+import { after } from '../store/store.js';
+import { locationFor } from '../records/location.js';
+import type { RecordService } from '../records/record-service.js';
+import type { RecordKey, SchemaRecords } from '../records/schema-records.js';
 import { type DynamicTools, dynamicRun } from './dynamic-endpoint.js';
-import { applyOnDelete, checkReferences, guardedEmbeds, referencingFields } from './relations.js';
 import { errorReply, type Reply } from './reply.js';
 
 /** What a handler needs from the request; the body is read only when a handler asks for it. */
@@ -60,12 +63,13 @@ function linkHeader(ctx: RequestContext, list: ListQuery, total: number): string
   const at = (offset: number): string => {
     const query = new URLSearchParams(ctx.searchParams);
     if (window === 'page') {
-      query.set('_page', String(offset / step + 1));
-      query.set('_limit', String(limit));
-    } else if (window === 'range') query.set('range', `[${offset},${offset + limit - 1}]`);
+      query.set(LIST_PARAM.page, String(offset / step + 1));
+      query.set(LIST_PARAM.limit, String(limit));
+    } else if (window === 'range') query.set(LIST_PARAM.range, `[${offset},${offset + limit - 1}]`);
     else {
-      query.set('_start', String(offset));
-      query.set(window === 'start-end' ? '_end' : '_limit', String(window === 'start-end' ? offset + limit : limit));
+      query.set(LIST_PARAM.start, String(offset));
+      if (window === 'start-end') query.set(LIST_PARAM.end, String(offset + limit));
+      else query.set(LIST_PARAM.limit, String(limit));
     }
     return `<${base}?${query.toString()}>`;
   };
@@ -84,50 +88,11 @@ function contentRange(table: string, list: ListQuery, total: number): string {
   return shown > 0 ? `${table} ${list.offset}-${list.offset + shown - 1}/${total}` : `${table} */${total}`;
 }
 
-/** Where a created record can be read: the column naming it, and the URL built from that column's value. */
-interface LocationRule {
-  column: string;
-  url(requestPath: string, value: string): string;
-}
-
-/**
- * The `Location` of records created by a POST endpoint: GET <same path>/:param when declared (nested
- * paths keep their parameter values), else another single-parameter GET of the schema such as
- * /posts/:slug. Without a GET that can read the record there is no Location, rather than a dead link.
- */
-function locationFor(endpoint: SchemaEndpoint, model: ServiceModel): LocationRule | undefined {
-  const base = endpoint.path.replace(/\/+$/, '');
-  const gets = model.endpoints.filter(
-    (other): other is SchemaEndpoint =>
-      other.kind === 'schema' && other.operation === 'get' && other.schema === endpoint.schema,
-  );
-  for (const other of gets) {
-    const path = other.path.replace(/\/+$/, '');
-    const last = other.params[other.params.length - 1];
-    if (last && other.params.length === endpoint.params.length + 1 && path === `${base}/:${last.param}`) {
-      return { column: last.column, url: (requestPath, value) => `${requestPath.replace(/\/+$/, '')}/${value}` };
-    }
-  }
-  for (const other of gets) {
-    const only = other.params.length === 1 ? other.params[0] : undefined;
-    if (only) {
-      const path = other.path.replace(/\/+$/, '');
-      return { column: only.column, url: (_requestPath, value) => path.replace(`:${only.param}`, () => value) };
-    }
-  }
-  return undefined;
-}
-
-function schemaHandler(
-  endpoint: SchemaEndpoint,
-  store: TableStore,
-  model: ServiceModel,
-  stores: ReadonlyMap<string, TableStore>,
-): CompiledEndpoint['run'] {
+function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: ServiceModel): CompiledEndpoint['run'] {
   const { status, params } = endpoint;
   const columns = params.map((p) => p.column);
   const names = params.map((p) => p.param);
-  const values = (ctx: RequestContext): string[] => names.map((n) => ctx.params[n] as string);
+  const key = (ctx: RequestContext): RecordKey => ({ columns, values: names.map((n) => ctx.params[n] as string) });
   const fixed = (ctx: RequestContext) =>
     params.map((p) => ({ column: p.column, value: ctx.params[p.param] as string }));
   const withBody = (json: string | undefined): string | undefined => (status === 204 ? undefined : json);
@@ -138,8 +103,8 @@ function schemaHandler(
     case 'list':
       return (ctx) => {
         const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx));
-        if (query.notes.length) ctx.notes.push(...query.notes);
-        return after(store.list(query), ({ body, total }): Reply => {
+        for (const note of query.notes) ctx.notes.push(listNoteText(endpoint.schema, note));
+        return after(records.list(query), ({ body, total }): Reply => {
           const headers: Record<string, string> = { 'X-Total-Count': String(total) };
           if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query, total);
           if (query.simpleRest) headers['Content-Range'] = contentRange(endpoint.schema.table, query, total);
@@ -147,53 +112,27 @@ function schemaHandler(
         });
       };
     case 'get':
-      return (ctx) => after(store.get(columns, values(ctx), parseRelations(endpoint.schema, ctx.searchParams)), found);
+      return (ctx) => after(records.get(key(ctx), parseRelations(endpoint.schema, ctx.searchParams)), found);
     case 'create': {
       const location = locationFor(endpoint, model);
-      const references = referencingFields(endpoint.schema);
-      const write = (ctx: RequestContext, body: unknown): MaybePromise<Reply> =>
-        after(store.create(body, fixed(ctx), location?.column), (created): Reply => {
-          const headers: Record<string, string> = {};
-          if (location && created.location !== null && created.location !== undefined) {
-            headers.Location = location.url(ctx.path, encodeURIComponent(String(created.location)));
-          }
-          return { status, json: withBody(created.json), headers };
-        });
       // Only the body is waited for: on SQLite the write and the reply follow in the same turn.
       return (ctx) =>
-        ctx
-          .body()
-          .then((body) =>
-            references.length > 0
-              ? checkReferences(stores, references, body, fixed(ctx)).then(() => write(ctx, body))
-              : write(ctx, body),
-          );
+        ctx.body().then((body) =>
+          after(records.create(body, fixed(ctx), location?.column), (created): Reply => {
+            const headers: Record<string, string> = {};
+            if (location && created.location !== null && created.location !== undefined) {
+              headers.Location = location.url(ctx.path, encodeURIComponent(String(created.location)));
+            }
+            return { status, json: withBody(created.json), headers };
+          }),
+        );
     }
     case 'update': {
       const mode = endpoint.method === 'PUT' ? 'replace' : 'patch';
-      const references = referencingFields(endpoint.schema);
-      const write = (ctx: RequestContext, body: unknown): MaybePromise<Reply> =>
-        after(store.update(columns, values(ctx), body, mode), found);
-      return (ctx) =>
-        ctx
-          .body()
-          .then((body) =>
-            references.length > 0
-              ? checkReferences(stores, references, body, []).then(() => write(ctx, body))
-              : write(ctx, body),
-          );
+      return (ctx) => ctx.body().then((body) => after(records.update(key(ctx), body, mode), found));
     }
     case 'delete':
-      if (guardedEmbeds(endpoint.schema).length === 0) return (ctx) => after(store.delete(columns, values(ctx)), found);
-      // `onDelete: cascade` or `restrict` on a referencing field: the delete and its consequences are one transaction.
-      return (ctx) =>
-        store.transaction(
-          () =>
-            // `after` hands back the inner step's promise as it is, so this is a Reply or a promise of one.
-            after(store.delete(columns, values(ctx)), (json) =>
-              json === undefined ? notFound() : after(applyOnDelete(stores, endpoint.schema, json), () => found(json)),
-            ) as MaybePromise<Reply>,
-        );
+      return (ctx) => after(records.delete(key(ctx)), found);
   }
 }
 
@@ -206,10 +145,9 @@ const answersText = (dynamic: DynamicModel | undefined): boolean =>
  * Compiles one endpoint into the function that serves it. One with templates, rules, latency or a
  * fault is wrapped by dynamicRun (`tools` are made on first need); any other is served as always.
  */
-export function compileEndpoint(
+export function endpointRun(
   endpoint: EndpointModel,
-  stores: ReadonlyMap<string, TableStore>,
-  model: ServiceModel,
+  records: RecordService,
   tools?: () => DynamicTools,
 ): CompiledEndpoint {
   const name = `${endpoint.method} ${endpoint.path}`;
@@ -222,11 +160,10 @@ export function compileEndpoint(
     };
     compiled = { name, run: () => reply, xmlRoot: 'response', xmlItem: 'item', negotiates };
   } else {
-    const store = stores.get(endpoint.schema.name) as TableStore;
     const item = snakeCase(endpoint.schema.name);
     compiled = {
       name,
-      run: schemaHandler(endpoint, store, model, stores),
+      run: schemaHandler(endpoint, records.of(endpoint.schema.name) as SchemaRecords, records.model),
       xmlRoot: endpoint.operation === 'list' ? endpoint.schema.table : item,
       xmlItem: item,
       negotiates,

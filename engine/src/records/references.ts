@@ -4,7 +4,7 @@
  */
 import { fitsType } from '../../../shared/src/field-types.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { after, each, type FixedValue, type MaybePromise, type TableStore } from '../store/store.js';
 
@@ -24,7 +24,7 @@ export const knownKey = (schema: string, field: string, value: unknown): string 
 
 /**
  * Checks that every reference a create or update sets (in the body, or fixed by the path) names an
- * existing record, or 400 naming the field and value. Values of the wrong type are left to the
+ * existing record, or an `invalid` error naming the field and value. Values of the wrong type are left to the
  * store's record check, which names the type. `known` (the studio's imports and restores, which
  * check many rows at once) remembers the records found, so a value many rows share is looked up
  * once; it may also start with records about to be written with these rows (`knownKey`).
@@ -52,11 +52,10 @@ export async function checkReferences(
     if (found !== undefined && memo !== undefined) known?.add(memo);
     if (found === undefined) {
       const shown = path ? path.value : JSON.stringify(value);
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         httpMessages.referenceMissing(field.name, shown, reference.schema, reference.field),
-        {},
-        field.name,
+        { field: field.name },
       );
     }
   }
@@ -64,10 +63,16 @@ export async function checkReferences(
 
 /**
  * After a record of `schema` is deleted (its JSON in hand), applies each guarded embed: `restrict`
- * refuses with 409 when a record still references it, `cascade` deletes the referencing records
- * (and applies their own embeds in turn). The caller runs this and the delete in one transaction.
+ * refuses (`conflict`) when a record still references it, `cascade` deletes the referencing records
+ * (and applies their own embeds in turn; `deleted` hears of each). The caller runs this and the
+ * delete in one transaction.
  */
-export function applyOnDelete(stores: Stores, schema: SchemaModel, json: string): MaybePromise<void> {
+export function applyOnDelete(
+  stores: Stores,
+  schema: SchemaModel,
+  json: string,
+  deleted?: (schema: SchemaModel, json: string) => void,
+): MaybePromise<void> {
   const guarded = guardedEmbeds(schema);
   if (guarded.length === 0) return undefined;
   const record = JSON.parse(json) as Record<string, unknown>;
@@ -79,13 +84,16 @@ export function applyOnDelete(stores: Stores, schema: SchemaModel, json: string)
     if (relation.onDelete === 'restrict')
       return after(other.get([relation.otherColumn], [text]), (found) => {
         if (found !== undefined)
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            'conflict',
             httpMessages.deleteRestricted(schema.name, `${relation.other.name}.${relation.otherColumn}`),
           );
       });
     return after(other.deleteWhere(relation.otherColumn, text), (rows) =>
-      each(rows, (row) => applyOnDelete(stores, relation.other, row)),
+      each(rows, (row) => {
+        deleted?.(relation.other, row);
+        return applyOnDelete(stores, relation.other, row, deleted);
+      }),
     );
   });
 }
