@@ -101,7 +101,7 @@ export { url, amount };
 `;
 
 test('the packed tarball installs in a fresh project whose node:test suite imports, requires and type-checks mockyard', {
-  timeout: 240_000,
+  timeout: 480_000,
 }, async (t) => {
   const work = mkdtempSync(join(tmpdir(), 'mockyard-lib-'));
   try {
@@ -191,9 +191,14 @@ test('the packed tarball installs in a fresh project whose node:test suite impor
         join(root, 'node_modules/@types'),
         'types.mts',
       ],
-      { cwd: app, encoding: 'utf8', timeout: 60_000 },
+      // A type check of a few lines, but beside the whole suite on two cores it took over a minute once.
+      { cwd: app, encoding: 'utf8', timeout: 180_000 },
     );
-    assert.equal(tsc.status, 0, `the declarations do not check:\n${tsc.stdout}${tsc.stderr}`);
+    assert.equal(
+      tsc.status,
+      0,
+      `the declarations do not check (${tsc.error?.message ?? tsc.signal ?? 'exit'}):\n${tsc.stdout}${tsc.stderr}`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -32,7 +32,10 @@ export function sortKey(schema: SchemaModel, column: string, descending: boolean
 export function sortKeys(schema: SchemaModel, sort: string | undefined, order: string | undefined): SortKey[] {
   const orders = order === undefined ? [] : order.split(',').map((o) => o.trim().toLowerCase());
   if (order !== undefined && !orders.every((o) => o === 'asc' || o === 'desc'))
-    throw new DomainError('invalid', httpMessages.queryWrongType('_order', 'asc or desc (comma-separated for several)', order));
+    throw new DomainError(
+      'invalid',
+      httpMessages.queryWrongType('_order', 'asc or desc (comma-separated for several)', order),
+    );
   if (sort === undefined) return [];
   if (sort.trim() === '')
     throw new DomainError('invalid', httpMessages.queryWrongType('_sort', 'field names separated by commas', sort));
