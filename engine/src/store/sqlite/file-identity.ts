@@ -8,17 +8,13 @@ import type { Database } from './database.js';
  * that was deleted (or renamed away) under it, and answers 201 for writes nobody will ever read, so
  * before a write the file's device and inode at its path are compared with those it had when it was
  * opened; when they differ the write is refused with 503 until the file is back (renamed back, for
- * instance). Checked at most every CHECK_EVERY_MS while all is well (one stat), and on every write
- * while it is gone, so it comes back at once.
+ * instance). Checked before every write, bulk writes and resets included (one stat each), so no write
+ * made after the file went is acknowledged.
  */
-const CHECK_EVERY_MS = 100;
-
 interface Identity {
   file: string;
   dev: number;
   ino: number;
-  checkedAt: number;
-  gone: boolean;
 }
 
 const identities = new WeakMap<Database.Database, Identity>();
@@ -26,17 +22,14 @@ const identities = new WeakMap<Database.Database, Identity>();
 /** Remembers which file `db` was opened from. */
 export function rememberFile(db: Database.Database, file: string): void {
   const stats = statSync(file, { throwIfNoEntry: false });
-  if (stats) identities.set(db, { file, dev: stats.dev, ino: stats.ino, checkedAt: performance.now(), gone: false });
+  if (stats) identities.set(db, { file, dev: stats.dev, ino: stats.ino });
 }
 
 /** Throws an `unavailable` DomainError when the file `db` was opened from is no longer at its path. */
 export function checkFileInPlace(db: Database.Database): void {
   const identity = identities.get(db);
   if (!identity) return;
-  const now = performance.now();
-  if (!identity.gone && now - identity.checkedAt < CHECK_EVERY_MS) return;
-  identity.checkedAt = now;
   const stats = statSync(identity.file, { throwIfNoEntry: false });
-  identity.gone = !stats || stats.dev !== identity.dev || stats.ino !== identity.ino;
-  if (identity.gone) throw new DomainError('unavailable', httpMessages.storeFileGone(identity.file));
+  if (!stats || stats.dev !== identity.dev || stats.ino !== identity.ino)
+    throw new DomainError('unavailable', httpMessages.storeFileGone(identity.file));
 }

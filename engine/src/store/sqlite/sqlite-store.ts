@@ -3,7 +3,7 @@ import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange } fr
 import { Checkpointer } from './checkpointer.js';
 import { type Database, nativeBinding, openDatabase, resetStore, setUpStore } from './database.js';
 import { ident } from './sql.js';
-import { rememberFile } from './file-identity.js';
+import { checkFileInPlace, rememberFile } from './file-identity.js';
 
 /** Tables Mockyard keeps for itself, and SQLite's own. */
 const INTERNAL = /^(sqlite_|_mockyard_|.*__mockyard_rebuild$)/;
@@ -50,6 +50,7 @@ export class SqliteStore implements Store {
   }
 
   reset(model: ServiceModel, only?: string): Record<string, number> {
+    checkFileInPlace(this.db);
     return resetStore(this.db, model, only);
   }
 

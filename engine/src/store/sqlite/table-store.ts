@@ -144,6 +144,7 @@ export class SqliteTableStore implements TableStore {
   }
 
   insertMany(rows: readonly (PreparedInsert | RefusedInsert)[], fail: (row: number, err: unknown) => Error): number {
+    checkFileInPlace(this.db);
     this.db.transaction(() => {
       for (const p of rows) {
         if ('refused' in p) throw fail(p.row, p.refused);
