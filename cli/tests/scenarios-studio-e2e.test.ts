@@ -123,6 +123,13 @@ test('scenarios, setScenario, callbacks built in the forms; the status bar switc
     await rule1.getByLabel('Status').press('Enter');
     await write(rule1.getByLabel('Set order to'), 'shipped');
     await rule1.getByText('→ status 203, set scenario').waitFor();
+    // A rule has its own callbacks too: added, shown in its summary, deleted again.
+    await rule1.getByRole('button', { name: 'Add callback' }).click();
+    await rule1.getByTestId('callback-1').waitFor();
+    await rule1.getByText('→ status 203, set scenario, callbacks').waitFor();
+    await rule1.getByRole('button', { name: 'Delete callback 1' }).click();
+    await rule1.getByTestId('callback-1').waitFor({ state: 'detached' });
+    await rule1.getByText(/→ status 203, set scenario$/).waitFor();
     await page.screenshot({ path: join(shots, 'scenarios-1440-light-rule.png') });
 
     // 3. Endpoint form: setScenario and a callback with delay, a header and a templated body.
@@ -133,6 +140,15 @@ test('scenarios, setScenario, callbacks built in the forms; the status bar switc
     await payCard.getByRole('button', { name: 'Add callback' }).click();
     const cb = payCard.getByTestId('callback-1');
     await cb.waitFor();
+    // A template in the host is refused with the engine's reason, the text kept in the box.
+    await write(cb.getByLabel('Callback 1 URL'), 'http://{{request.body.host}}/hooks');
+    const refused = cb.getByTestId('form-refused');
+    await refused.waitFor();
+    t.diagnostic(`refused: ${await refused.innerText()}`);
+    assert.match(await refused.innerText(), /must start with a written-out origin/);
+    assert.equal(await refused.count(), 1, 'an empty body is no body, not invalid JSON');
+    assert.equal(await cb.getByLabel('Callback 1 URL').inputValue(), 'http://{{request.body.host}}/hooks');
+    await cb.getByLabel('Callback 1 URL').press('Escape');
     await write(cb.getByLabel('Callback 1 URL'), `${hooks.url}/hooks/{{request.body.orderId}}`);
     await write(cb.getByLabel('Callback 1 delay (ms)'), '50');
     const newHeader = cb.getByRole('form', { name: 'New callback 1 headers' });

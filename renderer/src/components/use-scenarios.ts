@@ -4,14 +4,15 @@ import type { StudioClient } from '../api/client';
 
 /**
  * The running config's scenarios and their current states, fetched again when a config is applied
- * and after each batch of logged requests (a request's `setScenario` may have moved one), at most
- * one call in flight.
+ * and, while there are any, after each batch of logged requests (a request's `setScenario` may have
+ * moved one; at most 5 batches a second), at most one call in flight.
  */
 export function useScenarios(client: StudioClient) {
   const [scenarios, setScenarios] = useState<ScenarioState[]>([]);
   const [error, setError] = useState<string | undefined>(undefined);
   const busy = useRef(false);
   const again = useRef(false);
+  const any = useRef(false);
   const refresh = useCallback(() => {
     if (busy.current) {
       again.current = true;
@@ -21,6 +22,7 @@ export function useScenarios(client: StudioClient) {
     client.call('scenarios.list', {}).then(
       (list) => {
         busy.current = false;
+        any.current = list.length > 0;
         setScenarios(list);
         if (again.current) {
           again.current = false;
@@ -34,7 +36,13 @@ export function useScenarios(client: StudioClient) {
   }, [client]);
   useEffect(() => {
     refresh();
-    const offs = [client.on('config.applied', refresh), client.on('log.batch', refresh)];
+    // A config without scenarios has nothing a request could move: batches are not followed then.
+    const offs = [
+      client.on('config.applied', refresh),
+      client.on('log.batch', () => {
+        if (any.current) refresh();
+      }),
+    ];
     return () => {
       for (const off of offs) off();
     };

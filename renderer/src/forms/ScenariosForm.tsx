@@ -41,7 +41,7 @@ export function ScenariosForm() {
       </p>
       <Messages at={['scenarios']} exact />
       {rows.map(([scenario, state]) => (
-        <div className="header-row" key={scenario} data-testid={`scenario-${scenario}`}>
+        <div className="scenario-entry" key={scenario} data-testid={`scenario-${scenario}`}>
           <TextInput
             label={`Name of scenario ${scenario}`}
             bare

@@ -39,6 +39,14 @@ function CallbackCard({ cb, at, n, onDelete }: { cb: WrittenCallback; at: DocPat
         </button>
       </header>
       <Messages at={at} exact />
+      <TextInput
+        label={`Callback ${n} URL`}
+        mono
+        value={text(cb.url)}
+        placeholder="https://example.test/hooks/{{request.body.id}}"
+        at={[...at, 'url']}
+        onCommit={(u) => set(['url'], u.trim())}
+      />
       <div className="form-row">
         <SelectInput
           label={`Callback ${n} method`}
@@ -46,14 +54,6 @@ function CallbackCard({ cb, at, n, onDelete }: { cb: WrittenCallback; at: DocPat
           options={HTTP_METHODS}
           at={[...at, 'method']}
           onCommit={(m) => set(['method'], m === 'POST' && cb.method === undefined ? undefined : m)}
-        />
-        <TextInput
-          label={`Callback ${n} URL`}
-          mono
-          value={text(cb.url)}
-          placeholder="https://example.test/hooks/{{request.body.id}}"
-          at={[...at, 'url']}
-          onCommit={(u) => set(['url'], u.trim())}
         />
         <TextInput
           label={`Callback ${n} delay (ms)`}
@@ -68,6 +68,7 @@ function CallbackCard({ cb, at, n, onDelete }: { cb: WrittenCallback; at: DocPat
       <JsonInput
         label={`Callback ${n} body (JSON; templates over request and response)`}
         value={body?.inline}
+        optional
         at={[...at, 'body']}
         onCommit={(v) => set(['body'], v === undefined ? undefined : { ...(body ?? {}), inline: v })}
       />
