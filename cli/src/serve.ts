@@ -14,6 +14,16 @@ import { type HeldBack, LineBudget, TERMINAL_LINES_PER_SECOND } from './line-bud
 import { type Budgeted, clockTime, ServeOutput } from './request-lines.js';
 import { version } from './version.js';
 
+/**
+ * What a request line says between its time and its duration: `GET /path?q 200`; for a callback the
+ * mock sent, `→ callback POST http://… 204` or `→ callback POST http://… failed (ECONNREFUSED)`.
+ */
+export function requestLine(e: ServedLine, c: Colors): string {
+  if (e.outgoing)
+    return `${c.cyan('→ callback')} ${e.method} ${e.outgoing.url} ${e.outgoing.error ? c.red(`failed (${e.outgoing.error})`) : formatStatus(e.status, c)}`;
+  return `${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)}`;
+}
+
 /** The database as the banner shows it: a PostgreSQL URL as it is but for its password, a file relative to here. */
 const databaseLabel = (database: string): string =>
   database === ':memory:' ? database : isPostgresUrl(database) ? redactPasswords(database) : displayPath(database);
@@ -124,8 +134,7 @@ export async function serve(args: string[], c: Colors): Promise<void> {
   const output = new ServeOutput<ServedLine>(
     process.stdout,
     process.stderr,
-    (e) =>
-      `${c.dim(clock(e.time))} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''} ${formatStatus(e.status, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
+    (e) => `${c.dim(clock(e.time))} ${requestLine(e, c)} ${c.dim(`${e.duration.toFixed(1)} ms`)}\n`,
     process.stdout.isTTY ? terminalBudget(clock, c) : undefined,
   );
   // Lines of the last turn of the loop are not lost to an exit that comes before it ends.

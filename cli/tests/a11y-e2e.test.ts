@@ -26,6 +26,14 @@ endpoints:
   - path: /greet
     method: GET
     response: { inline: { hello: world } }
+  - path: /pay
+    method: POST
+    setScenario: { order: paid }
+    response: { inline: { ok: true } }
+    callbacks:
+      - url: http://127.0.0.1:9/hooks
+scenarios:
+  order: started
 seed:
   User:
     - { name: Ada, active: true }
@@ -55,6 +63,17 @@ async function scanAll(page: Page, theme: Theme, size: string, full: boolean): P
   await page.getByRole('button', { name: 'Forms' }).click();
   await page.locator('.forms').waitFor();
   await scan('config-forms');
+  if (full) {
+    const forms = page.getByTestId('forms');
+    await forms.getByRole('tab', { name: 'Server' }).click();
+    await forms.getByRole('group', { name: 'Scenarios' }).waitFor();
+    await scan('config-forms-scenarios');
+    await forms.getByRole('tab', { name: 'Endpoints' }).click();
+    await forms.locator('.endpoint-group').filter({ hasText: '/pay' }).locator('.endpoint-item').click();
+    await forms.getByTestId('callback-1').waitFor();
+    await scan('config-forms-callbacks');
+    await forms.getByRole('tab', { name: 'Schemas' }).click();
+  }
   if (full) {
     await page.getByRole('button', { name: 'Split' }).click();
     await scan('config-split');
@@ -112,6 +131,11 @@ async function scanAll(page: Page, theme: Theme, size: string, full: boolean): P
     await scan('settings');
     await page.getByTestId('settings-dialog').getByRole('button', { name: 'Cancel' }).click();
 
+    await page.getByTestId('scenario-switcher').click();
+    await page.getByRole('dialog', { name: 'Scenario states' }).waitFor();
+    await scan('scenario-switcher');
+    await page.keyboard.press('Escape');
+
     await page.getByTestId('port-button').click();
     await page.getByTestId('port-dialog').waitFor();
     await scan('port');
@@ -138,6 +162,8 @@ test('axe-core finds no critical or serious violation on any tab, menu or dialog
     // Requests for the Log: a hit, a miss and a refusal.
     for (const path of ['/users', '/greet?name=x', '/nope']) await fetch(`${mock}${path}`);
     await fetch(`${mock}/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    // An outgoing callback for the Log (refused: nothing listens on port 9).
+    await fetch(`${mock}/pay`, { method: 'POST' });
     const found: Finding[] = [];
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });

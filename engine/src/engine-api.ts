@@ -40,7 +40,9 @@ export interface EngineOptions {
 }
 
 /** What a request line shows of an answered request (the log entry's own fields, not a copy). */
-export type ServedLine = Readonly<Pick<LogEntry, 'id' | 'time' | 'method' | 'path' | 'query' | 'status' | 'duration'>>;
+export type ServedLine = Readonly<
+  Pick<LogEntry, 'id' | 'time' | 'method' | 'path' | 'query' | 'status' | 'duration' | 'outgoing'>
+>;
 
 export type ApplyResult =
   | { ok: true; version: number; problems: Problem[]; endpoints: EndpointSummary[] }

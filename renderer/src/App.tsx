@@ -10,6 +10,7 @@ import { Splitter } from './components/layout/Splitter';
 import { PortDialog } from './components/PortDialog';
 import { SettingsDialog } from './components/SettingsDialog';
 import { Sidebar } from './components/Sidebar';
+import { ScenarioSwitcher } from './components/ScenarioSwitcher';
 import { StatusBar } from './components/StatusBar';
 import { type Tab, TabBar } from './components/TabBar';
 import { useAppSettings } from './components/use-app-settings';
@@ -290,6 +291,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             : undefined
         }
         onSettings={settings ? () => setShowSettings(true) : undefined}
+        scenarios={<ScenarioSwitcher client={client} text={state.text} />}
       />
     </div>
   );

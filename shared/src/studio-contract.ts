@@ -105,6 +105,17 @@ export interface StudioCalls {
   'record.status': [Empty, RecordStatus];
   /** Turns recording of proxied answers into the config on (a mode) or off (null); needs `server.proxy`. */
   'record.set': [{ mode: RecordMode | null }, RecordStatus];
+  /** Every scenario of the config with its current and its start state (the status bar's switcher). */
+  'scenarios.list': [Empty, ScenarioState[]];
+  /** Sets a scenario's current state by hand, as `PUT /__mockyard/scenarios/<name>` does; returns them all. */
+  'scenarios.set': [{ name: string; state: string }, ScenarioState[]];
+}
+
+/** A scenario as the studio shows it. */
+export interface ScenarioState {
+  name: string;
+  state: string;
+  start: string;
 }
 
 /** What the editor holds right now, for the desktop app's Save As and its "unsaved changes?" question. */
@@ -188,6 +199,8 @@ export const CALL_NAMES = [
   'openapi.export',
   'record.status',
   'record.set',
+  'scenarios.list',
+  'scenarios.set',
 ] as const satisfies readonly CallName[];
 
 export const EVENT_NAMES = [

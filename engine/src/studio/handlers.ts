@@ -5,6 +5,7 @@ import { DomainError } from '../domain-error.js';
 import { packageVersion } from '../version.js';
 import { exportOpenApiText, importOpenApiText } from './openapi-calls.js';
 import { recordStatus, setRecording } from './recording.js';
+import { listScenarios, setScenario } from './scenario-calls.js';
 import { sendToMock } from './send-request.js';
 import type { StudioSession } from './session.js';
 import type { AppSettingsFile } from './app-settings.js';
@@ -129,6 +130,8 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
       exportOpenApiText(typeof text === 'string' ? text : session.text, session.configPath, format),
     'record.status': async () => recordStatus(engine),
     'record.set': async ({ mode }) => setRecording(engine, mode, session.emitRecord),
+    'scenarios.list': async () => listScenarios(engine),
+    'scenarios.set': async (args) => setScenario(engine, args),
     'template.preview': async (request) => {
       if (typeof request?.template !== 'string' || request.sample === null || typeof request.sample !== 'object')
         throw new TypeError(

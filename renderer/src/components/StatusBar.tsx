@@ -1,4 +1,5 @@
 import { Copy, Info, Plug, Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { counted } from '../../../shared/src/plural';
 import type { ServerStatus } from '../../../shared/src/studio-contract';
 import { useFeedback } from '../feedback/feedback';
@@ -13,6 +14,8 @@ interface Props {
   /** Offers to write a port chosen here into the config. */
   onKeepPort: (() => void) | undefined;
   onSettings: (() => void) | undefined;
+  /** The scenario switcher (shown when the config has scenarios). */
+  scenarios?: ReactNode;
 }
 
 /** The server's state in words and colour: green running, amber running with a caveat, red not running. */
@@ -28,7 +31,8 @@ export function serverState(status: ServerStatus | undefined, problems: number):
 }
 
 /** Server state and URL (click to copy), why this port, file, unsaved marker, problem count. */
-export function StatusBar({ status, path, dirty, problems, onChoosePort, onKeepPort, onSettings }: Props) {
+export function StatusBar(props: Props) {
+  const { status, path, dirty, problems, onChoosePort, onKeepPort, onSettings, scenarios } = props;
   const { notify } = useFeedback();
   const copy = () => {
     if (!status?.url) return;
@@ -61,6 +65,7 @@ export function StatusBar({ status, path, dirty, problems, onChoosePort, onKeepP
         <Plug size={12} aria-hidden="true" />
         Port…
       </button>
+      {scenarios}
       <span className="file" title={path}>
         {path}
         {dirty ? (

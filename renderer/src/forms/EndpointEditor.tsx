@@ -6,12 +6,14 @@ import { HTTP_METHODS, OPERATIONS } from '../../../shared/src/config-schema';
 import { defaultSample, pathParams, withParams } from '../../../shared/src/dynamic-form/sample';
 import { chain } from './chain';
 import { targetSuggestions } from './dynamic/ConditionsEditor';
+import { CallbacksEditor } from './dynamic/CallbacksEditor';
 import { EffectsFields } from './dynamic/EffectsFields';
 import { HeadersEditor } from './dynamic/HeadersEditor';
 import { ResponseEditor } from './dynamic/ResponseEditor';
 import { RulesEditor } from './dynamic/RulesEditor';
 import { Sample, type SampleContext } from './dynamic/sample-context';
 import { SampleRequestEditor } from './dynamic/SampleRequestEditor';
+import { SetScenarioFields } from './dynamic/SetScenarioFields';
 import { expandResource, resourcePath } from './endpoint-defaults';
 import { placeholders } from './endpoint-placeholders';
 import { useForms } from './form-context';
@@ -180,7 +182,13 @@ export function EndpointEditor({ entry, onGone }: { entry: WrittenEndpoint; onGo
           <HeadersEditor label="Response headers" at={at('response', 'headers')} value={response.headers} />
         )}
         <EffectsFields at={entry.path} latency={v.latency} fault={v.fault} />
-        <RulesEditor at={at('rules')} value={v.rules} suggestions={targetSuggestions(pathParams(path), fields)} />
+        <RulesEditor
+          at={at('rules')}
+          value={v.rules}
+          suggestions={targetSuggestions(pathParams(path), fields, Object.keys(written.scenarios))}
+        />
+        <SetScenarioFields at={entry.path} value={v.setScenario} owner="endpoint" />
+        <CallbacksEditor at={at('callbacks')} value={v.callbacks} owner="endpoint" />
         <TextInput
           label="Description"
           value={text(v.description)}

@@ -18,6 +18,7 @@ export function JsonInput({
   at,
   onCommit,
   after,
+  optional,
 }: {
   label: string;
   value: unknown;
@@ -25,6 +26,8 @@ export function JsonInput({
   onCommit(value: unknown): Promise<EditOutcome>;
   /** What to show under the box for the JSON as typed (undefined while it does not parse): a preview. */
   after?(draft: unknown): ReactNode;
+  /** An empty box is no value (written as undefined), not invalid JSON. */
+  optional?: boolean;
 }) {
   const { readOnly } = useForms();
   const shown = show(value);
@@ -33,7 +36,7 @@ export function JsonInput({
   let invalid: string | undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(draft);
+    parsed = optional && draft.trim() === '' ? undefined : JSON.parse(draft);
   } catch (err) {
     invalid = `Not valid JSON: ${(err as Error).message}`;
   }

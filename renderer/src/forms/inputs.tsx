@@ -13,8 +13,9 @@ export function Messages({ at, refused, exact }: { at?: DocPath; refused?: strin
   return (
     <ul className="form-messages">
       {refused ? (
-        <li className="error" role="alert" data-testid="form-refused">
-          {refused}
+        <li className="error" data-testid="form-refused">
+          {/* The alert inside the item: a list item itself may not take another role (axe: list). */}
+          <span role="alert">{refused}</span>
         </li>
       ) : null}
       {shown.map((p) => (

@@ -49,14 +49,27 @@ export const LogRow = memo(function LogRow({ entry: e, index, selected, top, hei
       <span role="gridcell" className="time" id={logCellId(e.id)}>
         {timeOfDay.format(e.time)}
       </span>
-      <span role="gridcell">{e.method}</span>
-      <span role="gridcell" className="path">
-        {e.path}
-        {e.query ? `?${e.query}` : ''}
+      <span role="gridcell" data-direction={e.outgoing ? 'outgoing' : 'incoming'}>
+        {e.outgoing ? (
+          <span className="outgoing-marker" title="An outgoing callback (webhook) the mock sent">
+            <span aria-hidden="true">↗ </span>
+            <span className="visually-hidden">Outgoing callback </span>
+          </span>
+        ) : null}
+        {e.method}
       </span>
-      <span role="gridcell" className={`num ${statusClass(e.status)}`}>
-        {e.status}
+      <span role="gridcell" className="path" title={e.outgoing?.url}>
+        {e.outgoing ? e.outgoing.url : `${e.path}${e.query ? `?${e.query}` : ''}`}
       </span>
+      {e.outgoing?.error ? (
+        <span role="gridcell" className="num status-5xx" title={`Callback failed: ${e.outgoing.error}`}>
+          failed
+        </span>
+      ) : (
+        <span role="gridcell" className={`num ${statusClass(e.status)}`}>
+          {e.status}
+        </span>
+      )}
       <span role="gridcell" className="num">
         {e.duration.toFixed(1)}
       </span>

@@ -49,6 +49,8 @@ export type WrittenConfig =
       endpoints: WrittenEndpoint[];
       /** `server:` as written, plain JSON ({} when absent). */
       server: Record<string, unknown>;
+      /** `scenarios:` as written (name → start state), plain JSON ({} when absent). */
+      scenarios: Record<string, unknown>;
     }
   | {
       ok: false;
@@ -136,10 +138,12 @@ export function readAsWritten(text: string): WrittenConfig {
     ? schemasNode.items.map((pair) => readSchema(doc, keyName(pair.key), pair.value))
     : [];
   const server: unknown = root?.get('server');
+  const scenarios: unknown = root?.get('scenarios');
   return {
     ok: true,
     schemas,
     endpoints: readEndpoints(doc, lines),
     server: isMap(server) ? (server.toJS(doc) as Record<string, unknown>) : {},
+    scenarios: isMap(scenarios) ? (scenarios.toJS(doc) as Record<string, unknown>) : {},
   };
 }

@@ -77,10 +77,15 @@ function ConditionRow({ at, target, condition }: { at: DocPath; target: string; 
 }
 
 /** Where a condition can look: the endpoint's parameters, the schema's fields, and the open roots. */
-export function targetSuggestions(params: readonly string[], fields: readonly string[]): string[] {
+export function targetSuggestions(
+  params: readonly string[],
+  fields: readonly string[],
+  scenarios: readonly string[] = [],
+): string[] {
   return [
     ...params.map((p) => `params.${p}`),
     ...fields.map((f) => `body.${f}`),
+    ...scenarios.map((s) => `scenario.${s}`),
     'query.',
     'headers.',
     'body.',
@@ -107,7 +112,8 @@ export function NewCondition({
   const add = async (e: FormEvent) => {
     e.preventDefault();
     const t = target.trim();
-    if (!t || t.endsWith('.')) return setRefused('Name the target, e.g. body.password, query.page or headers.x-debug.');
+    if (!t || t.endsWith('.'))
+      return setRefused('Name the target, e.g. body.password, query.page, headers.x-debug or scenario.order.');
     const outcome = await onAdd(t, conditionValue([{ op, value }]));
     if (outcome.ok) {
       setTarget('');

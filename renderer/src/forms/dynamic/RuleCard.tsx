@@ -4,10 +4,12 @@ import { describeWhen } from '../../../../shared/src/dynamic-form/rule-condition
 import { useForms } from '../form-context';
 import { Messages, TextInput } from '../inputs';
 import { problemsAt } from '../problems-at';
+import { CallbacksEditor } from './CallbacksEditor';
 import { ConditionsEditor } from './ConditionsEditor';
 import { EffectsFields } from './EffectsFields';
 import { HeadersEditor } from './HeadersEditor';
 import { ResponseEditor } from './ResponseEditor';
+import { SetScenarioFields } from './SetScenarioFields';
 
 export interface WrittenRule {
   when?: unknown;
@@ -17,6 +19,8 @@ export interface WrittenRule {
   latency?: unknown;
   fault?: unknown;
   description?: unknown;
+  setScenario?: unknown;
+  callbacks?: unknown;
 }
 
 interface Props {
@@ -47,6 +51,8 @@ export function RuleCard({ rule, at, index, count, open, suggestions, onToggle, 
     rule.headers !== undefined ? 'headers' : '',
     rule.latency !== undefined ? 'latency' : '',
     rule.fault !== undefined ? 'fault' : '',
+    rule.setScenario !== undefined ? 'set scenario' : '',
+    rule.callbacks !== undefined ? 'callbacks' : '',
   ].filter(Boolean);
   return (
     <section className="rule-card" aria-label={`Rule ${n}`} data-testid={`rule-${n}`} data-rule={index}>
@@ -113,6 +119,8 @@ export function RuleCard({ rule, at, index, count, open, suggestions, onToggle, 
           <EffectsFields at={at} latency={rule.latency} fault={rule.fault} />
           <ResponseEditor at={[...at, 'response']} value={rule.response} optional />
           <HeadersEditor label="Rule headers" at={[...at, 'headers']} value={rule.headers} />
+          <SetScenarioFields at={at} value={rule.setScenario} owner={`rule ${n}`} />
+          <CallbacksEditor at={[...at, 'callbacks']} value={rule.callbacks} owner={`rule ${n}`} />
           <TextInput
             label="Description"
             value={text(rule.description)}
