@@ -1,6 +1,6 @@
 import type { ScenarioState } from '../../../shared/src/studio-contract.js';
 import type { Engine } from '../engine.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 
 /** Every scenario the running config names, in the config's order, with its current and start state. */
 export async function listScenarios(engine: Engine): Promise<ScenarioState[]> {
@@ -14,9 +14,10 @@ export async function listScenarios(engine: Engine): Promise<ScenarioState[]> {
 export async function setScenario(engine: Engine, args: { name: string; state: string }): Promise<ScenarioState[]> {
   if (typeof args?.name !== 'string' || typeof args.state !== 'string')
     throw new TypeError('scenarios.set needs { name: string, state: string }.');
-  if (!engine.model?.scenarios?.has(args.name)) throw new HttpError(404, `No scenario '${args.name}' in the config.`);
+  if (!engine.model?.scenarios?.has(args.name))
+    throw new DomainError('not_found', `No scenario '${args.name}' in the config.`);
   const state = args.state.trim();
-  if (state === '' || state.length > 200) throw new HttpError(400, 'A scenario state is 1 to 200 characters.');
+  if (state === '' || state.length > 200) throw new DomainError('invalid', 'A scenario state is 1 to 200 characters.');
   await engine.setScenario(args.name, state);
   return listScenarios(engine);
 }
