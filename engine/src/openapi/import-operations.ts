@@ -83,6 +83,9 @@ function mediaExample(media: Obj): { value: unknown } | undefined {
   return undefined;
 }
 
+/** An answer a Mockyard export declares for the server itself (405 to another method, OPTIONS), not an endpoint. */
+const generated = (op: Obj): boolean => op['x-mockyard-not-allowed'] === true;
+
 /** Every operation of the description's paths, with what the conversion needs of it; what it cannot carry over goes to `skipped`. */
 export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[]): OperationInfo[] {
   const out: OperationInfo[] = [];
@@ -91,7 +94,7 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
     if (!isObj(item)) continue;
     const pathAt = pointer('paths', path);
     for (const method of UNSUPPORTED_METHODS)
-      if (isObj(item[method]))
+      if (isObj(item[method]) && !generated(item[method]))
         skipped.push({
           pointer: `${pathAt}/${method}`,
           reason: `${method.toUpperCase()} operations are not declared in Mockyard`,
@@ -99,7 +102,7 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
     const { mockPath, params, problem } = mockPathFor(path);
     for (const method of METHODS) {
       const op = item[method];
-      if (!isObj(op)) continue;
+      if (!isObj(op) || generated(op)) continue;
       const at = `${pathAt}/${method}`;
       if (problem) {
         skipped.push({ pointer: at, reason: problem });
