@@ -16,7 +16,9 @@ type Config = Record<string, any>;
 
 test('a create does not require fields the server makes: readOnly ones, and those its request body leaves out', async () => {
   const result = await importOpenApi(resolve(FIXTURES, 'stripe-like.yaml'), 'stripe-like.yaml');
-  assert.deepEqual(result.summary, { schemas: 2, schemaEndpoints: 3, staticEndpoints: 0 });
+  // customer, key, credit_note; creates of customers, keys and credit notes, a customer and a credit
+  // note by id, the credit note list; static: the void action and the discount DELETE.
+  assert.deepEqual(result.summary, { schemas: 3, schemaEndpoints: 6, staticEndpoints: 2 });
   const config = parse(result.text) as Config;
   const customer = config.schemas.Customer.properties;
   // Sent on create (the form body has it): still required.
@@ -29,6 +31,32 @@ test('a create does not require fields the server makes: readOnly ones, and thos
   assert.ok(
     result.skipped.some((s) => /'created' of Customer is required in answers but not sent on create/.test(s.reason)),
     'the change is reported',
+  );
+});
+
+test('an action under an item path is a static answer, not a create, and a static DELETE says it deletes nothing', async () => {
+  const result = await importOpenApi(resolve(FIXTURES, 'stripe-like.yaml'), 'stripe-like.yaml');
+  const config = parse(result.text) as Config;
+  const endpoint = (method: string, path: string): Config =>
+    config.endpoints.find((e: Config) => e.method === method && e.path === path);
+  const voided = endpoint('POST', '/v1/credit_notes/:id/void');
+  assert.equal(voided.response.schema, undefined, 'not a create of CreditNote');
+  assert.equal(typeof voided.response.inline, 'object', 'a static answer: a credit note sample');
+  assert.equal(endpoint('POST', '/v1/credit_notes').response.schema, 'CreditNote', 'the collection POST is a create');
+  const discount = endpoint('DELETE', '/v1/customers/:customer/discount');
+  assert.deepEqual(discount.response.inline, { object: 'discount', deleted: true });
+  const reasons = result.skipped.map((s) => `${s.pointer} ${s.reason}`);
+  assert.ok(
+    reasons.includes(
+      '#/paths/~1v1~1credit_notes~1{id}~1void/post POST /v1/credit_notes/:id/void is an action on an item (no GET lists this path): a static answer, not a create',
+    ),
+    reasons.join('\n'),
+  );
+  assert.ok(
+    reasons.includes(
+      '#/paths/~1v1~1customers~1{customer}~1discount/delete DELETE /v1/customers/:customer/discount answers statically: no record is deleted',
+    ),
+    reasons.join('\n'),
   );
 });
 
