@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { importOpenApi } from '../src/openapi/import.js';
+import { serve } from './helpers.js';
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../engine/tests/fixtures/openapi');
 
@@ -87,4 +88,28 @@ test("an item path's parameter names its key field where it can, and a guess is 
     result.skipped.some((s) => s.pointer.includes('orgs') && /'\{org\}' names no field of .*a guess/.test(s.reason)),
     'the id guess for {org} is listed',
   );
+});
+
+test('Twilio-like `{Sid}.json` segments are carried as static answers matched by a parameter, and each is said', async () => {
+  const result = await importOpenApi(resolve(FIXTURES, 'twilio-like.yaml'), 'twilio-like.yaml');
+  // Seven operations: the account list and create are schema-backed; the four under `{Sid}.json`
+  // are static; the one whose segment holds two parameters is not carried.
+  assert.deepEqual(result.summary, { schemas: 2, schemaEndpoints: 2, staticEndpoints: 4 });
+  const suffixed = result.skipped.filter((s) => s.reason.startsWith("path segment '{Sid}.json': matched as a whole"));
+  assert.equal(suffixed.length, 4);
+  const mixed = result.skipped.filter((s) => s.reason.endsWith('mixes text and a parameter'));
+  assert.deepEqual(
+    mixed.map((s) => s.pointer),
+    ['#/paths/~12010-04-01~1Accounts~1{AccountSid}~1Calls~1{CallSid}-{Sid}.json/get'],
+  );
+  const s = await serve(result.text);
+  try {
+    const account = await s.call('/2010-04-01/Accounts/AC123.json');
+    assert.equal(account.status, 200);
+    assert.equal(((await account.json()) as Config).status, 'active');
+    assert.equal((await s.call('/2010-04-01/Accounts/AC123/Calls/CA9.json')).status, 200);
+    assert.equal((await s.call('/2010-04-01/Accounts.json')).status, 200);
+  } finally {
+    await s.close();
+  }
 });

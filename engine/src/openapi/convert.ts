@@ -71,7 +71,7 @@ export function convert(api: Obj): Converted {
         pointer: op.at,
         reason: `POST ${op.mockPath} is an action on an item (no GET lists this path): a static answer, not a create`,
       });
-    const backed = hint ?? (action ? undefined : schemaBacked(op, schemaOf, collectionSchemas));
+    const backed = hint ?? (action || op.suffixed ? undefined : schemaBacked(op, schemaOf, collectionSchemas));
     if (!backed && op.method === 'DELETE')
       skipped.push({
         pointer: op.at,
