@@ -89,7 +89,7 @@ export function convert(api: Obj): Converted {
       if ('guessed' in backed && backed.guessed)
         skipped.push({
           pointer: op.at,
-          reason: `'{${op.params[op.params.length - 1]}}' names no field of ${backed.info.name}: looked up by 'id' (a guess; set key: to the right field)`,
+          reason: `'{${op.params[op.params.length - 1]}}' names no field of ${backed.info.name}: looked up by '${backed.key}' (a guess; set key: to the right field)`,
         });
       if (backed.operation === 'create' && op.requestFields)
         unrequire(schemas[backed.info.name], backed.info, op.requestFields, op.at, skipped);

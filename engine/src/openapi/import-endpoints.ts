@@ -6,6 +6,9 @@ import { isObj, typeOf } from './schema-walk.js';
 
 const LOOKUP_TYPES = new Set<FieldType>(['string', 'number', 'integer', 'datetime']);
 
+/** The text fields a slug-like parameter that names no field is guessed to look up, in order. */
+const SLUG_KEYS = ['login', 'slug'];
+
 /** The status each operation answers with by default; another one is written into the endpoint. */
 export const DEFAULT_STATUS: Record<Operation, number> = { list: 200, get: 200, create: 201, update: 200, delete: 204 };
 
@@ -78,6 +81,10 @@ export function schemaBacked(
     .find(Boolean)
     ?.toLowerCase();
   if (word && LOOKUP_TYPES.has(info.fields.get(word) as FieldType)) return { info, operation, key: word };
+  // A slug parameter (`{org}`, `{owner}`) of a schema with a text `login` or `slug` field names
+  // that field (GitHub's organizations and users are looked up by login): a guess, said.
+  const slugKey = SLUG_KEYS.find((name) => info.fields.get(name) === 'string');
+  if (slugKey && !/(?:^|_)id$|[a-z]Id$/.test(last)) return { info, operation, key: slugKey, guessed: true };
   if (LOOKUP_TYPES.has(info.fields.get('id') as FieldType)) return { info, operation, key: 'id', guessed: true };
   return undefined;
 }
