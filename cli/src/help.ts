@@ -6,7 +6,7 @@ Commands:
   validate CONFIG   Check a config; print every problem as file:line:col and exit 1 if any is an error
   studio CONFIG     Open the studio (editor, data, live log) in a browser: serves the mock and the UI
   schema            Print the config's JSON Schema (for editors: mockyard schema > mockyard.schema.json)
-  import FILE|URL   Make a config from an OpenAPI 3.x or Swagger 2.0 description [-o OUT.yaml] [--force]
+  import FILE|URL   Make a config from an OpenAPI 3.x or Swagger 2.0 description [-o OUT.yaml] [--force] [--allow-private-refs]
   export CONFIG     Write an OpenAPI 3.1 description of a config [-o openapi.yaml|.json]
 
 Options for serve:

@@ -17,7 +17,7 @@ function defaultOutput(source: string): string {
   return `${stem}.mockyard.yaml`;
 }
 
-/** `mockyard import FILE|URL [-o OUT.yaml] [--force]`. */
+/** `mockyard import FILE|URL [-o OUT.yaml] [--force] [--allow-private-refs]`. */
 export async function importCommand(args: string[], c: Colors): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -25,6 +25,7 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
     options: {
       output: { type: 'string', short: 'o' },
       force: { type: 'boolean' },
+      'allow-private-refs': { type: 'boolean' },
       color: { type: 'boolean' },
       'no-color': { type: 'boolean' },
     },
@@ -35,7 +36,7 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
   const out = resolve(values.output ?? defaultOutput(input));
   let result: Awaited<ReturnType<typeof importOpenApi>>;
   try {
-    result = await importOpenApi(source, input);
+    result = await importOpenApi(source, input, { allowPrivateRefs: values['allow-private-refs'] === true });
   } catch (err) {
     const message = (err as Error).message.split('\n')[0] ?? String(err);
     fail(`cannot import ${input}: ${message.replace(source, input)}`, 1);

@@ -112,7 +112,11 @@ endpoints:
   assert.equal(user.additionalProperties, false);
   assert.equal(user.properties.id.readOnly, undefined, 'a create may give its own id');
   assert.equal(user.properties.name.description, 'Full name');
-  assert.deepEqual(Object.keys(doc.paths['/users/{id}']).sort(), ['delete', 'get', 'patch', 'put']);
+  const item = doc.paths['/users/{id}'];
+  assert.deepEqual(Object.keys(item).sort(), ['delete', 'get', 'options', 'patch', 'post', 'put']);
+  // POST on an item path is the server's 405, and OPTIONS its 204: declared, marked as not endpoints.
+  assert.deepEqual(Object.keys(item.post.responses), ['405']);
+  assert.equal(item.post['x-mockyard-not-allowed'], true);
   assert.equal(
     doc.paths['/users/{userId}/avatar'].get.responses['200'].content['application/json'].example.url,
     '/a.png',

@@ -49,8 +49,9 @@ export async function validateConfig(text: string, options: ServerOptions = {}):
 export async function importOpenApi(
   source: string,
   shownAs?: string,
+  options?: import('./openapi/import.js').LoadOptions,
 ): Promise<import('./openapi/import.js').ImportResult> {
-  return (await import('./openapi/import.js')).importOpenApi(source, shownAs);
+  return (await import('./openapi/import.js')).importOpenApi(source, shownAs, options);
 }
 
 /** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. Loaded on first use. */

@@ -129,6 +129,28 @@ test('the id of a deleted newest record is never given again, so a reference can
   }
 });
 
+test('an automatic id never passes 2^53 − 1: the create that would need one is a 507 that writes nothing', async () => {
+  const s = await serve(CONFIG);
+  try {
+    const given = await s.send('POST', '/users', { id: 9007199254740990, name: 'Near the end' });
+    assert.equal(given.status, 201);
+    const last = await s.send('POST', '/users', { name: 'Last' });
+    assert.equal(last.status, 201);
+    assert.equal(((await last.json()) as { id: number }).id, Number.MAX_SAFE_INTEGER);
+    for (let i = 0; i < 2; i++) {
+      const refused = await s.send('POST', '/users', { name: 'One too many' });
+      assert.equal(refused.status, 507);
+      assert.match(await errorOf(refused), /No automatic id is left for User: the next would pass 9007199254740991/);
+    }
+    const total = await s.call('/users?name=One%20too%20many');
+    assert.deepEqual(await total.json(), [], 'nothing was written');
+    // A client may still give an id of its own below the limit.
+    assert.equal((await s.send('POST', '/users', { id: 5, name: 'Own id' })).status, 201);
+  } finally {
+    await s.close();
+  }
+});
+
 test('datetimes are stored in UTC to the millisecond, and filters compare instants', async () => {
   const s = await serve(CONFIG);
   try {

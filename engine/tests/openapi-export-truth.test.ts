@@ -119,3 +119,36 @@ test('importing the export gives a text template back as a text template, and a 
   const echo = endpoints.find((e) => e.path === '/echo/:id') as Obj;
   assert.equal(at(echo, 'response', 'inline', 'requestId'), '{{uuid}}');
 });
+
+test('405 to another method of a known path, and OPTIONS, are declared; importing the export skips them', () => {
+  const doc = exported(RELATIONS);
+  const collection = at(doc, 'paths', '/authors');
+  for (const method of ['put', 'patch', 'delete']) {
+    assert.deepEqual(Object.keys(collection[method].responses), ['405'], `${method} /authors`);
+    assert.equal(collection[method]['x-mockyard-not-allowed'], true);
+  }
+  assert.ok(collection.get.responses['200'] && collection.post.responses['201']);
+  const item = at(doc, 'paths', '/authors/{id}');
+  assert.deepEqual(Object.keys(item.post.responses), ['405']);
+  assert.deepEqual(
+    item.post.parameters.map((p: Obj) => p.name),
+    ['id'],
+    'the 405 operation declares the path parameter',
+  );
+  assert.ok(item.options.responses['204'].headers.Allow);
+  assert.ok(at(doc, 'components', 'responses', 'MethodNotAllowed', 'headers', 'Allow'));
+  const imported = importDescription(doc, 'relations.json');
+  const endpoints = (parse(imported.text) as Obj).endpoints as Obj[];
+  const methods = endpoints.map((e) => `${e.method ?? ''} ${e.path ?? e.resource}`);
+  assert.ok(!methods.some((m) => /^PUT \/authors$|^POST \/authors\/:id$/.test(m)), methods.join('; '));
+  assert.equal(
+    endpoints.length,
+    12,
+    'six operations of each resource (list, create, get, put, patch, delete), none a 405',
+  );
+  assert.deepEqual(
+    imported.skipped.filter((s) => /OPTIONS|405/.test(s.reason)),
+    [],
+    'nothing said about the answers the server makes itself',
+  );
+});

@@ -77,6 +77,11 @@ const CASES: { name: string; config: string; calls: Call[] }[] = [
       get('/users/1/posts?_expand=author'),
       { method: 'DELETE', path: '/posts/second', status: 204 },
       { method: 'DELETE', path: '/users/3', status: 204 },
+      // A known path with another method: the 405 (and OPTIONS' 204) must be declared.
+      { method: 'PUT', path: '/users', body: {}, status: 405 },
+      { method: 'POST', path: '/users/1', body: {}, status: 405 },
+      { method: 'DELETE', path: '/health', status: 405 },
+      { method: 'OPTIONS', path: '/users/1', status: 204 },
     ],
   },
   {

@@ -180,6 +180,8 @@ export const httpMessages = {
   internal: () => 'Internal server error',
   noConfigLoaded: () => 'No config is loaded.',
   storeFull: () => 'The database disk is full; nothing was written.',
+  idsExhausted: (schema: string) =>
+    `No automatic id is left for ${schema}: the next would pass ${Number.MAX_SAFE_INTEGER} (2^53 − 1), the largest integer a JSON client reads exactly; nothing was written. Give the id yourself, delete the records with the largest ids and reset, or reset the data.`,
   storeFileGone: (file: string) =>
     `The database file ${file} was deleted or moved while the mock was running; writes are refused until it is back (or restart the mock to start a new one).`,
   storeBusy: () => 'The database is busy (locked by another process); try again.',

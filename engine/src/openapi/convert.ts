@@ -11,7 +11,7 @@ import type { EndpointDefinition, JsonValue, SchemaDefinition } from '../../../s
 import { DEFAULT_STATUS } from '../../../shared/src/endpoint-defaults.js';
 import { hinted, linkedSchema, schemaBacked } from './import-endpoints.js';
 import { toJson } from './import-fields.js';
-import { collectOperations } from './import-operations.js';
+import { collectOperations, type OperationInfo } from './import-operations.js';
 import { convertSchemas, type SchemaInfo, sampleRow } from './import-schemas.js';
 import { isObj, type Obj, pointer, sampleOf } from './schema-walk.js';
 
@@ -62,9 +62,22 @@ export function convert(api: Obj): Converted {
     const info = linkedSchema(op, schemaOf);
     if (info && op.mockPath) collectionSchemas.set(op.mockPath, info);
   }
+  const lists = new Set(operations.filter((op) => op.method === 'GET').map((op) => op.mockPath));
   for (const op of operations) {
     if (!op.mockPath) continue;
-    const backed = hinted(op, byName) ?? schemaBacked(op, schemaOf, collectionSchemas);
+    const hint = hinted(op, byName);
+    const action = !hint && isAction(op, lists);
+    if (action)
+      skipped.push({
+        pointer: op.at,
+        reason: `POST ${op.mockPath} is an action on an item (no GET lists this path): a static answer, not a create`,
+      });
+    const backed = hint ?? (action || op.suffixed ? undefined : schemaBacked(op, schemaOf, collectionSchemas));
+    if (!backed && op.method === 'DELETE')
+      skipped.push({
+        pointer: op.at,
+        reason: `DELETE ${op.mockPath} answers statically: no record is deleted`,
+      });
     if (backed) {
       used.add(backed.info);
       const endpoint: EndpointDefinition = {
@@ -77,7 +90,7 @@ export function convert(api: Obj): Converted {
       if ('guessed' in backed && backed.guessed)
         skipped.push({
           pointer: op.at,
-          reason: `'{${op.params[op.params.length - 1]}}' names no field of ${backed.info.name}: looked up by 'id' (a guess; set key: to the right field)`,
+          reason: `'{${op.params[op.params.length - 1]}}' names no field of ${backed.info.name}: looked up by '${backed.key}' (a guess; set key: to the right field)`,
         });
       if (backed.operation === 'create' && op.requestFields)
         unrequire(schemas[backed.info.name], backed.info, op.requestFields, op.at, skipped);
@@ -114,6 +127,14 @@ export function convert(api: Obj): Converted {
     if (row) seed[info.name] = [row];
   }
   return { config: { schemas, endpoints, seed }, origins, renames, skipped };
+}
+
+/**
+ * A POST under an item path (`/v1/credit_notes/{id}/void`): the last segment is text after a
+ * parameter, and no GET answers on the same path, so it is no collection (`/users/{id}/posts` is).
+ */
+function isAction(op: OperationInfo, lists: ReadonlySet<string | undefined>): boolean {
+  return op.method === 'POST' && /\/:[^/]+\/[^/:]+$/.test(op.mockPath ?? '') && !lists.has(op.mockPath);
 }
 
 /**

@@ -6,6 +6,7 @@
  * Each schema-backed operation carries `x-mockyard: { schema, operation, key }`, so importing the
  * export gives back the same endpoints even where the shapes alone would be ambiguous.
  */
+import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { type FilterOperator, filterOperatorsFor, LIST_PARAM, MAX_LIMIT } from '../../../shared/src/list-dialect.js';
 import type { FieldModel, SchemaEndpoint, SchemaModel, ServiceModel, StaticEndpoint } from '../model/service-model.js';
 import { addDynamicResponses, responseContent } from './export-dynamic.js';
@@ -273,6 +274,39 @@ function staticOperation(endpoint: StaticEndpoint, errorContent: Obj): Obj {
   };
 }
 
+const ALLOW_HEADER = { Allow: { description: 'The methods the path answers.', schema: { type: 'string' } } };
+
+/**
+ * What the server answers on every path beyond its endpoints: 405 (with `Allow`) to a method no
+ * endpoint of the path has, and 204 (with `Allow`) to OPTIONS. Both are marked so an import of the
+ * export skips them.
+ */
+function addServerAnswers(item: Obj): void {
+  const declared = HTTP_METHODS.map((m) => m.toLowerCase()).filter((m) => item[m] !== undefined);
+  const parameters = (item[declared[0] as string] as Obj | undefined)?.parameters as Obj[] | undefined;
+  const pathParams = parameters?.filter((p) => p.in === 'path') ?? [];
+  const withParams = pathParams.length > 0 ? { parameters: pathParams } : {};
+  for (const method of HTTP_METHODS) {
+    const key = method.toLowerCase();
+    if (item[key] !== undefined) continue;
+    item[key] = {
+      summary: `${method} is not allowed here`,
+      ...withParams,
+      ...(key === 'get' || key === 'delete'
+        ? {}
+        : { requestBody: { required: false, content: { 'application/json': { schema: {} } } } }),
+      responses: { '405': errorRef(405) },
+      'x-mockyard-not-allowed': true,
+    };
+  }
+  item.options = {
+    summary: 'The methods of this path',
+    ...withParams,
+    responses: { '204': { description: 'No body; `Allow` lists the methods.', headers: ALLOW_HEADER } },
+    'x-mockyard-not-allowed': true,
+  };
+}
+
 export interface ExportOptions {
   title?: string;
   version?: string;
@@ -296,8 +330,8 @@ export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}):
   };
   const responses: Obj = {};
   const errorContent = json({ $ref: `#/components/schemas/${errorName}` });
-  for (const { name, description } of Object.values(ERROR_RESPONSES))
-    responses[name] = { description, content: errorContent };
+  for (const [status, { name, description }] of Object.entries(ERROR_RESPONSES))
+    responses[name] = { description, content: errorContent, ...(status === '405' ? { headers: ALLOW_HEADER } : {}) };
 
   const paths: Record<string, Obj> = {};
   for (const endpoint of model.endpoints) {
@@ -311,13 +345,14 @@ export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}):
         ? schemaOperation(endpoint, schemas, errorContent)
         : staticOperation(endpoint, errorContent);
   }
+  for (const item of Object.values(paths)) addServerAnswers(item);
   return {
     openapi: '3.1.0',
     info: {
       title: options.title ?? 'Mockyard mock',
       version: options.version ?? '1.0.0',
       description:
-        'Exported by Mockyard. Errors are JSON `{ "error": string }`; a known path called with another method answers 405 (components/responses/MethodNotAllowed).',
+        'Exported by Mockyard. Errors are JSON `{ "error": string }`. A known path called with another method answers 405 (declared on each such method, marked `x-mockyard-not-allowed`); OPTIONS answers 204 with `Allow` on every path.',
     },
     paths,
     components: { schemas, responses },

@@ -6,6 +6,9 @@ import { isObj, typeOf } from './schema-walk.js';
 
 const LOOKUP_TYPES = new Set<FieldType>(['string', 'number', 'integer', 'datetime']);
 
+/** The text fields a slug-like parameter that names no field is guessed to look up, in order. */
+const SLUG_KEYS = ['login', 'slug'];
+
 const lastIsParam = (op: OperationInfo): boolean => /\/:[^/]+$/.test(op.mockPath ?? '');
 
 /** The schema an operation reads or writes: the items of an array answer, the answer, or the request body. */
@@ -75,6 +78,10 @@ export function schemaBacked(
     .find(Boolean)
     ?.toLowerCase();
   if (word && LOOKUP_TYPES.has(info.fields.get(word) as FieldType)) return { info, operation, key: word };
+  // A slug parameter (`{org}`, `{owner}`) of a schema with a text `login` or `slug` field names
+  // that field (GitHub's organizations and users are looked up by login): a guess, said.
+  const slugKey = SLUG_KEYS.find((name) => info.fields.get(name) === 'string');
+  if (slugKey && !/(?:^|_)id$|[a-z]Id$/.test(last)) return { info, operation, key: slugKey, guessed: true };
   if (LOOKUP_TYPES.has(info.fields.get('id') as FieldType)) return { info, operation, key: 'id', guessed: true };
   return undefined;
 }

@@ -27,6 +27,8 @@ export interface OperationInfo {
   responseText?: { body: string; contentType: string | undefined };
   /** `x-mockyard: { schema, operation, key }` of a description Mockyard exported. */
   hint: Obj | undefined;
+  /** A segment's literal suffix after a parameter (`{Sid}.json`): the operation can only be static. */
+  suffixed?: string;
 }
 
 /** The success status: the first 2xx, else `default` as 200, else the first declared status. */
@@ -83,6 +85,9 @@ function mediaExample(media: Obj): { value: unknown } | undefined {
   return undefined;
 }
 
+/** An answer a Mockyard export declares for the server itself (405 to another method, OPTIONS), not an endpoint. */
+const generated = (op: Obj): boolean => op['x-mockyard-not-allowed'] === true;
+
 /** Every operation of the description's paths, with what the conversion needs of it; what it cannot carry over goes to `skipped`. */
 export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[]): OperationInfo[] {
   const out: OperationInfo[] = [];
@@ -91,15 +96,15 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
     if (!isObj(item)) continue;
     const pathAt = pointer('paths', path);
     for (const method of UNSUPPORTED_METHODS)
-      if (isObj(item[method]))
+      if (isObj(item[method]) && !generated(item[method]))
         skipped.push({
           pointer: `${pathAt}/${method}`,
           reason: `${method.toUpperCase()} operations are not declared in Mockyard`,
         });
-    const { mockPath, params, problem } = mockPathFor(path);
+    const { mockPath, params, problem, suffixed } = mockPathFor(path);
     for (const method of METHODS) {
       const op = item[method];
-      if (!isObj(op)) continue;
+      if (!isObj(op) || generated(op)) continue;
       const at = `${pathAt}/${method}`;
       if (problem) {
         skipped.push({ pointer: at, reason: problem });
@@ -130,6 +135,13 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
         requestSchema: undefined,
         hint: isObj(op['x-mockyard']) ? op['x-mockyard'] : undefined,
       };
+      if (suffixed) {
+        info.suffixed = suffixed;
+        skipped.push({
+          pointer: at,
+          reason: `path segment '${suffixed}': matched as a whole by a parameter (the suffix is not checked), a static answer`,
+        });
+      }
       const response = success ? responses[success.code] : undefined;
       const responseAt = success ? `${at}/responses/${success.code}` : at;
       // An answer's headers (a 302's Location, rate-limit headers) are not carried over: said so, one by one.
@@ -197,12 +209,24 @@ function requestFields(schema: unknown): Set<string> | undefined {
   return isObj(merged.properties) ? new Set(Object.keys(merged.properties)) : undefined;
 }
 
-/** `/pets/{petId}` → `/pets/:petId`; a segment mixing text and a parameter cannot be carried over. */
-function mockPathFor(path: string): { mockPath: string | undefined; params: string[]; problem?: string } {
+/**
+ * `/pets/{petId}` → `/pets/:petId`. A parameter with a literal suffix (Twilio's `{Sid}.json`) is
+ * matched as the whole segment (`suffixed` names the first such segment); a segment mixing text and
+ * a parameter otherwise cannot be carried over.
+ */
+function mockPathFor(path: string): {
+  mockPath: string | undefined;
+  params: string[];
+  problem?: string;
+  suffixed?: string;
+} {
   const params: string[] = [];
   const segments: string[] = [];
+  let suffixed: string | undefined;
   for (const segment of path.split('/').slice(1)) {
-    const whole = /^\{([^{}]+)\}$/.exec(segment);
+    const withSuffix = /^(\{[^{}]+\})\.[A-Za-z0-9]+$/.exec(segment);
+    if (withSuffix) suffixed ??= segment;
+    const whole = /^\{([^{}]+)\}$/.exec(withSuffix ? (withSuffix[1] as string) : segment);
     if (whole) {
       let name = fieldNameFor(whole[1] as string);
       while (params.includes(name)) name = `${name}_`;
@@ -215,5 +239,5 @@ function mockPathFor(path: string): { mockPath: string | undefined; params: stri
   const mockPath = `/${segments.join('/')}`.replace(/\/+$/, '') || '/';
   if (mockPath === '/__mockyard' || mockPath.startsWith('/__mockyard/'))
     return { mockPath: undefined, params, problem: 'paths under /__mockyard/ are the admin API' };
-  return { mockPath, params };
+  return { mockPath, params, ...(suffixed ? { suffixed } : {}) };
 }

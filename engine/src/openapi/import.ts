@@ -7,6 +7,7 @@
  * left out and reported, so the text returned always validates.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { guardedHttpResolver, type RefPolicy } from './ref-fetch.js';
 import { stringify } from 'yaml';
 import { validateConfig } from '../config/validate.js';
 import { type Converted, convert, type Rename, type Skipped } from './convert.js';
@@ -38,22 +39,32 @@ const oneLine = (text: string): string =>
     .map((l) => l.trim())
     .filter(Boolean)[0] ?? text;
 
+export interface LoadOptions {
+  /** Let the description's `$ref`s reach private, loopback and link-local addresses. */
+  allowPrivateRefs?: boolean;
+}
+
 /** Reads, dereferences and validates a description. Rejects with an ImportError of one line. */
-export async function loadDescription(source: string): Promise<Obj> {
-  if (/^https?:\/\//i.test(source)) await reachable(source);
+export async function loadDescription(source: string, options: LoadOptions = {}): Promise<Obj> {
+  const isUrl = /^https?:\/\//i.test(source);
+  if (isUrl) await reachable(source);
+  // The URL the user names (often a local dev server) is read; the description's own `$ref`s reach
+  // its files, that URL's origin and public addresses, never private ones unless allowed.
+  const policy: RefPolicy = { ...(isUrl ? { source } : {}), allowPrivate: options.allowPrivateRefs === true };
+  const http = guardedHttpResolver(policy);
   let api: unknown;
   try {
     // Read and parsed first, so the `$ref`s inside example data can be hidden from the resolver.
     const own = await SwaggerParser.parse(source, {
-      resolve: { http: { timeout: 10_000, safeUrlResolver: false } },
-    } as SwaggerParser.Options);
+      resolve: { http: false, guardedHttp: http },
+    } as unknown as SwaggerParser.Options);
     hideExampleRefs(own);
     api = await SwaggerParser.validate(source, own, {
-      // The user names the URL, often a local dev server: localhost is allowed (the parser blocks it by default).
-      resolve: { http: { timeout: 10_000, safeUrlResolver: false } },
+      resolve: { http: false, guardedHttp: http },
       dereference: { circular: true },
-    } as SwaggerParser.Options);
+    } as unknown as SwaggerParser.Options);
   } catch (err) {
+    if (policy.refused) throw new ImportError(policy.refused);
     throw new ImportError(describeLoadError(source, err));
   }
   if (!isObj(api)) throw new ImportError(`${source} is not an OpenAPI description`);
@@ -165,6 +176,10 @@ function result(text: string, converted: Converted, title: string): ImportResult
 }
 
 /** Loads and converts in one step. */
-export async function importOpenApi(source: string, shownAs = source): Promise<ImportResult> {
-  return importDescription(await loadDescription(source), shownAs);
+export async function importOpenApi(
+  source: string,
+  shownAs = source,
+  options: LoadOptions = {},
+): Promise<ImportResult> {
+  return importDescription(await loadDescription(source, options), shownAs);
 }

@@ -43,3 +43,21 @@ export function isIdConflict(schema: SchemaModel, err: unknown, failure: unknown
     (err as { constraint?: unknown }).constraint === primaryKeyName(schema.table)
   );
 }
+
+const PAST_SAFE = 'passes the safe integer range';
+
+/**
+ * `, CASE …` for a create's final SELECT over the written row `w`: fails the statement (so the row
+ * is not written) when the id the sequence gave passes 2^53 − 1, which a JSON client cannot read
+ * exactly. The failure is a cast of text naming the id, recognised by `isIdGuard`.
+ */
+export function idGuard(id: FieldModel): string {
+  const column = `w.${ident(id.name)}`;
+  return `, CASE WHEN ${column} > ${Number.MAX_SAFE_INTEGER} THEN ('id ' || ${column}::text || ' ${PAST_SAFE}')::int END`;
+}
+
+/** Whether a failed create is `idGuard`'s refusal. */
+export function isIdGuard(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return e?.code === '22P02' && typeof e.message === 'string' && e.message.includes(PAST_SAFE);
+}

@@ -3,11 +3,20 @@ import type { Steps } from '../../time-slice.js';
 import type { KeptPages } from '../kept-pages.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, prepareInserts } from './bulk-insert.js';
-import type { FixedValue, Page, PreparedInsert, RefusedInsert, TableChange, TableStore } from '../store.js';
+import {
+  type FixedValue,
+  type Page,
+  type PreparedInsert,
+  type RefusedInsert,
+  StoreError,
+  type TableChange,
+  type TableStore,
+} from '../store.js';
+import { httpMessages } from '../../../../shared/src/messages.js';
 import type { ChangeNotifier } from './change-notifier.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
-import { isIdConflict, sequenceBump, sequencePastMax, sequenceToMax } from './id-sequence.js';
+import { idGuard, isIdConflict, isIdGuard, sequenceBump, sequencePastMax, sequenceToMax } from './id-sequence.js';
 import { listSql } from './list-sql.js';
 import { ident, pageAggregates, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
 import { PageWriter } from './page-writer.js';
@@ -132,11 +141,13 @@ export class PostgresTableStore implements TableStore {
     // not meet it (SQLite picks max(id) + 1).
     const bump = explicitId && id ? sequenceBump(this.table, id, params) : '';
     const location = locationColumn ? `, w.${ident(locationColumn)}::text` : ', NULL';
-    const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${location}${bump} FROM w`;
+    const guard = id?.autoId === 'integer' && !explicitId ? idGuard(id) : '';
+    const sql = `WITH w AS (${insertSql(this.ctx.pgSchema, this.schema, fields)} RETURNING ${this.fieldList}) SELECT ${recordJson('w')}${location}${bump}${guard} FROM w`;
     let rows: unknown[][];
     try {
       rows = await this.ctx.connection.query(sql, params);
     } catch (err) {
+      if (isIdGuard(err)) throw new StoreError('full', httpMessages.idsExhausted(this.schema.name));
       const failure = toStoreError(err, this.schema, record);
       // The id the sequence gave was taken by a row written with that id while the sequence lagged
       // (two replicas writing explicit ids at once): move the sequence past the largest id and retry once.
@@ -149,6 +160,7 @@ export class PostgresTableStore implements TableStore {
       try {
         rows = await this.ctx.connection.query(sql, params);
       } catch (again) {
+        if (isIdGuard(again)) throw new StoreError('full', httpMessages.idsExhausted(this.schema.name));
         throw toStoreError(again, this.schema, record);
       }
     }

@@ -10,7 +10,8 @@ import { createRecord, updatePlan } from '../key-values.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
 import type { PageCache } from './page-cache.js';
-import type { FixedValue, Page, TableChange, TableStore } from '../store.js';
+import { type FixedValue, type Page, StoreError, type TableChange, type TableStore } from '../store.js';
+import { httpMessages } from '../../../../shared/src/messages.js';
 import { checkFileInPlace } from './file-identity.js';
 
 export type { TableChange };
@@ -124,10 +125,24 @@ export class SqliteTableStore implements TableStore {
     return this.read(() => lookup.get(...values) as string | undefined);
   }
 
+  /**
+   * Refuses a create whose automatic id would pass 2^53 − 1: AUTOINCREMENT picks one more than the
+   * larger of the table's largest id ever (`sqlite_sequence`) and its largest id now.
+   */
+  private checkIdLeft(column: string): void {
+    const next = this.statement(
+      `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(${ident(column)}) FROM ${this.table}), 0))`,
+    );
+    const largest = this.read(() => next.get(this.schema.table) as number);
+    if (largest >= Number.MAX_SAFE_INTEGER) throw new StoreError('full', httpMessages.idsExhausted(this.schema.name));
+  }
+
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
   create(body: unknown, fixed: readonly FixedValue[], locationColumn?: string): { json: string; location: unknown } {
     const record = createRecord(this.schema, body, fixed);
     const { names, values } = insertValues(this.schema, record);
+    const id = this.schema.idField;
+    if (id?.autoId === 'integer' && !names.includes(id.name)) this.checkIdLeft(id.name);
     const stmt = this.insertStatement(names, locationColumn);
     const row = this.write(() => stmt.all(...values)[0] as unknown[], record);
     this.onChange('insert');
