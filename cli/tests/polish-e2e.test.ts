@@ -20,7 +20,7 @@ const CONFIG = `schemas:
       at: datetime
 endpoints:
   - resource: Event
-  - path: /greet
+${Array.from({ length: 60 }, (_, i) => `  - { path: /ping-${i}, method: GET, response: { inline: { n: ${i} } } }\n`).join('')}  - path: /greet
     method: GET
     description: "Say hello"
     response:
@@ -185,6 +185,31 @@ test('sidebar search, template parameters in Try it, the Log legend, the live Da
     await page.getByTestId('unsaved').waitFor({ state: 'detached', timeout: 10_000 });
     assert.match(await card.locator('.headers-hint').first().innerText(), /Sent with this response/);
     await page.screenshot({ path: join(SHOTS, 'forms-edit-undone.png') });
+
+    // A new endpoint, written at the end of a long list: its editor and, in Split view, its YAML are scrolled to.
+    await forms(page).getByRole('button', { name: 'New endpoint' }).click();
+    const create = forms(page).getByRole('form', { name: 'New endpoint' });
+    await create.getByLabel('Static JSON').check();
+    await create.getByLabel('Path', { exact: true }).fill('/fresh');
+    await create.getByLabel('Body (JSON)').fill('{ "fresh": true }');
+    await create.getByRole('button', { name: 'Create endpoint' }).click();
+    const fresh = forms(page).getByRole('region', { name: 'Endpoint GET /fresh' });
+    await fresh.waitFor({ timeout: 10_000 });
+    await eventually(
+      () =>
+        fresh.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.height > 0 && r.top < el.ownerDocument.documentElement.clientHeight && r.bottom > 0;
+        }),
+      5000,
+      "the new endpoint's editor in view",
+    );
+    await eventually(
+      async () => (await page.locator('.monaco-editor .view-lines').innerText()).includes('/fresh'),
+      5000,
+      "the new endpoint's YAML in view",
+    );
+    await page.screenshot({ path: join(SHOTS, 'split-new-endpoint.png') });
     assert.deepEqual(errors, []);
   } finally {
     await s.close();
