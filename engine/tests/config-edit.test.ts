@@ -188,3 +188,14 @@ test('applyEdits applies edits in any order', () => {
     'Ab-cd',
   );
 });
+
+test('a quoted text set to another text keeps its quotes, so setting it back gives the same bytes', () => {
+  const text = 'endpoints:\n  - path: /greet\n    description: "Say hello"\n    note: \'plain\'\n';
+  const edited = set(text, ['endpoints', 0, 'description'], 'Say hello!');
+  assert.equal(edited, text.replace('"Say hello"', '"Say hello!"'));
+  assert.equal(set(edited, ['endpoints', 0, 'description'], 'Say hello'), text);
+  assert.equal(set(text, ['endpoints', 0, 'note'], "it's"), text.replace("'plain'", "'it''s'"));
+  // A plain text stays plain; a number in place of a quoted text is written as a number.
+  assert.equal(set(CONFIG, ['server', 'port'], 4000), CONFIG.replace('port: 3000 #', 'port: 4000 #'));
+  assert.equal(set(text, ['endpoints', 0, 'description'], 5), text.replace('"Say hello"', '5'));
+});

@@ -207,8 +207,23 @@ test('misspelt rule, fault and condition keys get a suggestion', () => {
   `;
   assert.deepEqual(messagesOf(text), [
     "Unknown field 'stauts' in `fault` of endpoint GET /t. Did you mean 'status'?",
-    "Missing required field 'when' in `rules` of endpoint GET /t.",
-    "Unknown field 'whn' in `rules` of endpoint GET /t. Did you mean 'when'?",
-    "Unknown field 'regx' in `rules` of endpoint GET /t. Did you mean 'regex'?",
+    "Missing required field 'when' in rule 1 of endpoint GET /t.",
+    "Unknown field 'whn' in rule 1 of endpoint GET /t. Did you mean 'when'?",
+    "Unknown field 'regx' in `when.query.a` of rule 2 of endpoint GET /t. Did you mean 'regex'?",
+  ]);
+});
+
+test('a bad rule status names the status field and its rule', () => {
+  const text = yaml`
+    endpoints:
+      - path: /greet
+        method: GET
+        response: { inline: {} }
+        rules:
+          - when: { method: GET }
+            status: abc
+  `;
+  assert.deepEqual(messagesOf(text), [
+    "`status` of rule 1 of endpoint GET /greet must be a number, not the text 'abc'.",
   ]);
 });

@@ -274,6 +274,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               endpoints={state.endpoints}
               tables={state.tables}
               status={status}
+              configText={state.text}
               onClose={() => setTryIt(undefined)}
             />
           ) : null}

@@ -31,6 +31,11 @@ export function describePath(root: unknown, path: DocPath): string {
     if (path.length === 2) return thing;
     if (b === 'response' && path.length === 3) return `the response of ${thing}`;
     if (b === 'response') return `\`response.${String(c)}\` of ${thing}`;
+    // A rule's own field is named with its rule: "`status` of rule 1 of endpoint GET /greet".
+    if (b === 'rules' && typeof c === 'number') {
+      const rule = `rule ${c + 1} of ${thing}`;
+      return path.length === 4 ? rule : `\`${path.slice(4).join('.')}\` of ${rule}`;
+    }
     return `\`${String(b)}\` of ${thing}`;
   }
   if (section === 'schemas' && typeof a === 'string') {

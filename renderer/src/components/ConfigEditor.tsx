@@ -9,6 +9,8 @@ import { textDiff } from '../forms/text-diff';
 
 export interface ConfigEditorHandle {
   revealLine(line: number, column?: number): void;
+  /** Scrolls a line into view, leaving the cursor and the focus where they are. */
+  scrollToLine(line: number): void;
   /** The text as it is in the editor now: newer than any prop while the user types. */
   getText(): string | undefined;
   /**
@@ -75,6 +77,9 @@ export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function Confi
   const echoes = useRef<string[]>([]);
 
   useImperativeHandle(ref, () => ({
+    scrollToLine(line) {
+      editorRef.current?.revealLineInCenterIfOutsideViewport(line);
+    },
     revealLine(line, column = 1) {
       const editor = editorRef.current;
       if (!editor) return;

@@ -68,6 +68,7 @@ export function ConfigTab(props: Props) {
     [client, editor],
   );
   const preview = useCallback((request: TemplatePreviewRequest) => client.call('template.preview', request), [client]);
+  const revealLine = useCallback((line: number) => editor.current?.scrollToLine(line), [editor]);
   // The editor stays mounted while another tab (or the forms alone) shows, so its undo history and
   // cursor stay, and form edits still go through it.
   return (
@@ -92,7 +93,13 @@ export function ConfigTab(props: Props) {
           />
         </div>
         {view === 'editor' ? null : (
-          <FormsPanel text={props.text} problems={problems} submit={submit} preview={preview} />
+          <FormsPanel
+            text={props.text}
+            problems={problems}
+            submit={submit}
+            preview={preview}
+            revealLine={view === 'split' ? revealLine : undefined}
+          />
         )}
       </div>
       {open ? (

@@ -1,4 +1,5 @@
-import { Table2, Zap } from 'lucide-react';
+import { Search, Table2, Zap } from 'lucide-react';
+import { useState } from 'react';
 import { counted } from '../../../shared/src/plural';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
 import type { TableInfo } from '../../../shared/src/studio-contract';
@@ -15,13 +16,37 @@ interface Props {
 }
 
 /** Endpoints (click jumps to the YAML line, Try sends a request) and tables of the live config. */
-export function Sidebar({ endpoints, tables, width, onEndpoint, onTry, onTable }: Props) {
+export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, onTry, onTable }: Props) {
+  const [search, setSearch] = useState('');
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (text: string) => words.every((w) => text.toLowerCase().includes(w));
+  const endpoints = all.filter((e) => matches(`${e.method} ${e.path} ${e.schema ?? 'static'}`));
+  const tables = allTables.filter((t) => matches(t.table));
+  const shown = (n: number, of: number) => (words.length > 0 ? `${n} of ${of}` : String(of));
   return (
     <nav className="sidebar" aria-label="Endpoints and tables" style={{ width }} data-testid="sidebar">
+      <label className="sidebar-search">
+        <Search size={14} aria-hidden="true" />
+        <input
+          type="search"
+          value={search}
+          placeholder="Find an endpoint or table"
+          aria-label="Find an endpoint or table"
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && search) {
+              e.stopPropagation();
+              setSearch('');
+            }
+          }}
+          data-testid="sidebar-search"
+        />
+      </label>
       <h2>
-        Endpoints <span className="count">{endpoints.length}</span>
+        Endpoints <span className="count">{shown(endpoints.length, all.length)}</span>
       </h2>
-      {endpoints.length === 0 ? <p className="empty">No endpoints yet.</p> : null}
+      {all.length === 0 ? <p className="empty">No endpoints yet.</p> : null}
+      {all.length > 0 && endpoints.length === 0 ? <p className="empty">No endpoint matches “{search}”.</p> : null}
       <ul data-testid="endpoint-list">
         {endpoints.map((e) => (
           <li key={`${e.method} ${e.path}`} className="endpoint">
@@ -43,9 +68,10 @@ export function Sidebar({ endpoints, tables, width, onEndpoint, onTry, onTable }
         ))}
       </ul>
       <h2>
-        Tables <span className="count">{tables.length}</span>
+        Tables <span className="count">{shown(tables.length, allTables.length)}</span>
       </h2>
-      {tables.length === 0 ? <p className="empty">No tables: add a schema.</p> : null}
+      {allTables.length === 0 ? <p className="empty">No tables: add a schema.</p> : null}
+      {allTables.length > 0 && tables.length === 0 ? <p className="empty">No table matches “{search}”.</p> : null}
       <ul className="tables" data-testid="table-list">
         {tables.map((t) => (
           <li key={t.table}>

@@ -109,7 +109,7 @@ export function CellEditor({ type, initial, error, load, onCommit, onCancel }: P
           input={common}
         />
       ) : type === 'datetime' ? (
-        <input {...common} type="datetime-local" step={1} onChange={(e) => change(e.target.value)} />
+        <input {...common} type="datetime-local" step={0.001} onChange={(e) => change(e.target.value)} />
       ) : (
         <input
           {...common}

@@ -33,6 +33,8 @@ type Dialog = 'generate' | 'import' | 'reset' | 'seed' | undefined;
 /** The new-row form, empty (Add row) or started from a row (Duplicate). */
 type Form = { source: Row | undefined } | undefined;
 
+const FILTER_DELAY_MS = 300;
+
 /** The Data tab: a forgiving spreadsheet over the live tables, through the same store code as the API. */
 export function DataTab({ client, tables, selected, onSelect }: Props) {
   const table = tables.find((t) => t.table === selected) ?? tables.find((t) => !t.orphaned) ?? tables[0];
@@ -55,6 +57,11 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
     setFilter(text);
   }, []);
   const references = useReferenceJump({ table, onSelect, showFilter });
+  // The filter applies as it is typed, like the Log's, a moment after the last key; Enter applies it at once.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setFilter(filterText.trim()), FILTER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [filterText]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: switching to another table clears its selection, filter, sort and open form (a reference's link sets the filter that shows its record).
   useEffect(() => {
@@ -275,6 +282,11 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
             source={form.source}
             onClose={() => setForm(undefined)}
             loadFor={loadFor}
+            isTaken={async (field, value) => {
+              const filter = `${encodeURIComponent(field)}=${encodeURIComponent(String(value))}`;
+              const found = await client.call('tables.query', { table: t, filter, offset: 0, limit: 1 });
+              return found.total > 0;
+            }}
             onCreate={async (row) => {
               const created = await client.call('tables.insert', { table: t, row });
               if (keyField) history.record({ kind: 'insert', row: created });

@@ -39,7 +39,7 @@ export function FieldInput({ id, field, text, error, describedBy, onChange, load
       );
     case 'datetime':
       return (
-        <input {...common} type="datetime-local" step={1} value={text} onChange={(e) => onChange(e.target.value)} />
+        <input {...common} type="datetime-local" step={0.001} value={text} onChange={(e) => onChange(e.target.value)} />
       );
     case 'json':
       return (

@@ -19,6 +19,8 @@ interface Props {
   onClose(): void;
   /** The records a reference field offers (undefined for other fields). */
   loadFor(field: string): LoadOptions | undefined;
+  /** Whether a row already holds `value` in the unique field `field` (asked only when other errors show). */
+  isTaken(field: string, value: unknown): Promise<boolean>;
 }
 
 /** The text each input starts with: the source row's value, else the field's default. */
@@ -34,7 +36,7 @@ function startText(field: FieldSummary, source: Row | undefined): string {
  * defaults filled in, the auto id shown as "auto". The row is created only when the engine accepts
  * it; its message otherwise shows on the field it names.
  */
-export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
+export function RowForm({ table, source, onCreate, onClose, loadFor, isTaken }: Props) {
   const base = useId();
   const fields = table.fields;
   const [texts, setTexts] = useState<Record<string, string>>(() =>
@@ -67,6 +69,15 @@ export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
       const parsed = editorValue(typeOf(f.type), text);
       if (parsed.ok) row[f.name] = parsed.value;
       else local[f.name] = `Value ${parsed.message}.`;
+    }
+    // With other errors to show, a unique value that is already taken is named with them, so every
+    // error shows at once; otherwise the engine's own check on Create names it.
+    if (Object.keys(local).length > 0) {
+      const unique = fields.filter((f) => f.unique && !f.autoId && row[f.name] !== undefined && !local[f.name]);
+      const taken = await Promise.all(unique.map((f) => isTaken(f.name, row[f.name]).catch(() => false)));
+      unique.forEach((f, i) => {
+        if (taken[i]) local[f.name] = `A ${table.schema} with ${f.name} ${String(row[f.name])} already exists.`;
+      });
     }
     setErrors(local);
     setFormError(undefined);
@@ -125,7 +136,7 @@ export function RowForm({ table, source, onCreate, onClose, loadFor }: Props) {
                   </span>
                 ) : null}
                 <span className="hint" id={`${id}-hint`}>
-                  {f.type}
+                  {f.type === 'datetime' ? 'datetime, UTC' : f.type}
                   {f.required && !f.autoId ? ', required' : ''}
                   {f.unique && !f.autoId ? ', unique' : ''}
                   {f.references ? `, references ${f.references.table}.${f.references.field}` : ''}

@@ -1,26 +1,28 @@
 /**
- * The text of a `datetime-local` input, which is local time without a zone, and back. A stored
- * date-time is ISO-8601 text (see shared/src/field-text.ts); the input shows it in local time.
+ * The text of a `datetime-local` input and back. A stored date-time is ISO-8601 text (see
+ * shared/src/field-text.ts); the grid shows it in UTC, so the input does too (its label says so),
+ * to the millisecond: a value opened and saved, or duplicated, is the same instant.
  */
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** `2024-05-01T12:00:00Z` as the `datetime-local` input wants it (local time, no zone). */
+/** `2024-05-01T12:00:00.250Z` as the `datetime-local` input wants it: UTC, no zone, ms only when set. */
 export function toLocalInput(value: unknown): string {
   if (typeof value !== 'string') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  const ms = date.getUTCMilliseconds();
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}${ms ? `.${pad(ms, 3)}` : ''}`;
 }
 
 const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 
 /**
- * The input's local time as UTC ISO-8601 text (`2024-05-01T10:00:00.000Z` in UTC+2). Any other text
- * (the stored value when the input was not touched, or empty text) is returned as it is.
+ * The input's text, which is UTC, as ISO-8601 text (`2024-05-01T10:00:00.000Z`). Any other text (the
+ * stored value when the input was not touched, or empty text) is returned as it is.
  */
 export function fromLocalInput(text: string): string {
   if (!LOCAL_INPUT.test(text)) return text;
-  const date = new Date(text);
+  const date = new Date(`${text}Z`);
   return Number.isNaN(date.getTime()) ? text : date.toISOString();
 }

@@ -1,6 +1,6 @@
 /**
  * A field's value as the text of its editor (a grid cell or the new-row form) and back. The rules
- * are shared/src/field-text.ts; only the date-time editor differs, as it shows local time.
+ * are shared/src/field-text.ts; only the date-time editor differs: a `datetime-local` input, in UTC.
  */
 import type { FieldType } from '../../../shared/src/config-schema';
 import { type FromText, fromText, toText } from '../../../shared/src/field-text';
@@ -10,7 +10,7 @@ import { fromLocalInput, toLocalInput } from './datetime-input';
 /** A left-over table's columns have SQLite types; their values are edited as text. */
 export const typeOf = (type: string): FieldType => (isFieldType(type) ? type : 'string');
 
-/** The editor's text for a value: local time for date-times, indented JSON for json fields. */
+/** The editor's text for a value: UTC input text for date-times, indented JSON for json fields. */
 export function editorText(type: FieldType, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (type === 'datetime') return toLocalInput(value) || toText(type, value);

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { WrittenEndpoint } from '../../../shared/src/config-edit/as-written';
 import { entryPath } from './endpoint-defaults';
 import { EndpointEditor } from './EndpointEditor';
@@ -30,12 +30,22 @@ const label = (e: WrittenEndpoint): { badge: string; text: string } =>
 
 /** The endpoints as written: grouped by path, New endpoint, and the picked entry's editor. */
 export function EndpointsForm() {
-  const { written, problems, readOnly } = useForms();
+  const { written, problems, readOnly, revealLine } = useForms();
   const [picked, setPicked] = useState<number | undefined>(undefined);
   const [creating, setCreating] = useState(false);
+  // A new entry, once the text has it: its editor scrolled into view, and in Split view its YAML too.
+  const [created, setCreated] = useState<number | undefined>(undefined);
+  const section = useRef<HTMLDivElement>(null);
   const entry = written.endpoints.find((e) => e.index === picked) ?? written.endpoints[0];
+  useEffect(() => {
+    const fresh = written.endpoints.find((e) => e.index === created);
+    if (!fresh) return;
+    setCreated(undefined);
+    revealLine?.(fresh.line);
+    section.current?.querySelector(':scope > .form-card')?.scrollIntoView({ block: 'nearest' });
+  }, [written, created, revealLine]);
   return (
-    <div className="forms-section">
+    <div className="forms-section" ref={section}>
       <div className="form-list-head">
         <span className="muted">{written.endpoints.length === 0 ? 'No endpoints yet.' : 'Grouped by path'}</span>
         <button type="button" className="btn" disabled={readOnly} onClick={() => setCreating(true)}>
@@ -75,6 +85,7 @@ export function EndpointsForm() {
           onCreated={(index) => {
             setPicked(index);
             setCreating(false);
+            setCreated(index);
           }}
           onCancel={() => setCreating(false)}
         />

@@ -21,6 +21,7 @@ interface Props {
   problems: readonly Problem[];
   submit: SubmitEdit;
   preview?(request: TemplatePreviewRequest): Promise<TemplatePreview>;
+  revealLine?(line: number): void;
 }
 
 /**
@@ -28,15 +29,15 @@ interface Props {
  * change they make is an edit of that text (see edit-queue.ts), so the editor and the forms never
  * disagree. While the text does not parse the forms show the last text that did, read-only.
  */
-export function FormsPanel({ text, problems, submit, preview }: Props) {
+export function FormsPanel({ text, problems, submit, preview, revealLine }: Props) {
   const [section, setSection] = useState<Section>('schemas');
   const lastGood = useRef<Written | undefined>(undefined);
   const read = useMemo(() => readAsWritten(text), [text]);
   if (read.ok) lastGood.current = read;
   const written = read.ok ? read : lastGood.current;
   const context = useMemo<FormContext | undefined>(
-    () => (written ? { written, problems, submit, readOnly: !read.ok, preview } : undefined),
-    [written, problems, submit, read.ok, preview],
+    () => (written ? { written, problems, submit, readOnly: !read.ok, preview, revealLine } : undefined),
+    [written, problems, submit, read.ok, preview, revealLine],
   );
   return (
     <div className="forms" data-testid="forms">

@@ -15,6 +15,8 @@ export interface FormContext {
   readOnly: boolean;
   /** Renders a template against a sample request (the engine's `template.preview`). */
   preview?(request: TemplatePreviewRequest): Promise<TemplatePreview>;
+  /** Split view: scrolls the YAML beside the forms to a line (a new entry, written at the end). */
+  revealLine?(line: number): void;
 }
 
 export const Forms = createContext<FormContext | undefined>(undefined);

@@ -264,7 +264,16 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
                 <span role="columnheader" className="num">
                   ms
                 </span>
-                <span role="columnheader">Endpoint</span>
+                <span role="columnheader">
+                  Endpoint{' '}
+                  <span
+                    className="log-legend"
+                    title="A request marked ● has notes: ignored query parameters, validation failures, latency added. Select it to read them."
+                    data-testid="log-legend"
+                  >
+                    (<span aria-hidden="true">●</span> has notes)
+                  </span>
+                </span>
               </div>
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
                 {virtualizer.getVirtualItems().map((item) => {

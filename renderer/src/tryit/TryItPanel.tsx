@@ -18,6 +18,7 @@ import {
   toSendRequest,
 } from './request-draft';
 import { ResponseView } from './ResponseView';
+import { templateRefs, withTemplateRefs } from './template-refs';
 import './tryit.css';
 
 interface Props {
@@ -26,6 +27,8 @@ interface Props {
   endpoints: readonly EndpointSummary[];
   tables: readonly TableInfo[];
   status: ServerStatus | undefined;
+  /** The editor's config text: the names an endpoint's templates read are offered as parameters. */
+  configText: string;
   onClose(): void;
 }
 
@@ -34,9 +37,14 @@ interface Props {
  * editable, with the mock's answer below. It is sent from the main side (`request.send`), so the
  * request shows in the Log like any other and the page needs no access to the mock's origin.
  */
-export function TryItPanel({ client, target, endpoints, tables, status, onClose }: Props) {
+export function TryItPanel({ client, target, endpoints, tables, status, configText, onClose }: Props) {
   const [draft, setDraft] = useState<TryDraft>(() =>
-    target.kind === 'endpoint' ? draftForEndpoint(target.endpoint, tables) : draftFromEntry(target.entry),
+    target.kind === 'endpoint'
+      ? withTemplateRefs(
+          draftForEndpoint(target.endpoint, tables),
+          templateRefs(configText, target.endpoint.method, target.endpoint.path),
+        )
+      : draftFromEntry(target.entry),
   );
   const [response, setResponse] = useState<SentResponse | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);

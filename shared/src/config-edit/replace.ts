@@ -1,4 +1,4 @@
-import { isCollection, isNode, isScalar, type Node } from 'yaml';
+import { isCollection, isNode, isScalar, type Node, Scalar } from 'yaml';
 import { afterColon, contentEnd, dashOf, itemStart, type Located } from './locate.js';
 import type { Source } from './parse.js';
 import type { TextEdit } from './path.js';
@@ -16,13 +16,26 @@ function appendToDocument({ text, eol }: Source, value: unknown): TextEdit {
 }
 
 /**
+ * A text written in place of a quoted text keeps its quotes (`"Say hello"` stays double-quoted), so
+ * setting a value back to what it was gives back the same bytes.
+ */
+function keepQuotes(node: Node | null, value: unknown): unknown {
+  if (typeof value !== 'string' || !isScalar(node) || typeof node.value !== 'string') return value;
+  if (node.type !== Scalar.QUOTE_DOUBLE && node.type !== Scalar.QUOTE_SINGLE) return value;
+  const scalar = new Scalar(value);
+  scalar.type = node.type;
+  return scalar;
+}
+
+/**
  * The one edit that puts `value` in place of the node `at` points to, re-rendering only that node in
  * the style of its place: flow inside a flow collection, flow where a flow collection stood, block
  * otherwise (a new map below its key at 2 more columns, compact after a list dash).
  */
-export function replaceAt(src: Source, at: Located, value: unknown): TextEdit {
+export function replaceAt(src: Source, at: Located, given: unknown): TextEdit {
   const { text, eol } = src;
   const { node, holder } = at;
+  const value = keepQuotes(node, given);
   if (holder.kind === 'root') {
     if (!node?.range) return appendToDocument(src, value);
     const end = isBlockCollection(node) ? lineEnd(text, contentEnd(text, node)) : contentEnd(text, node);

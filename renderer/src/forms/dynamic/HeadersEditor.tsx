@@ -11,6 +11,12 @@ const asHeaders = (v: unknown): [string, string][] =>
     ? Object.entries(v).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])
     : [];
 
+/** What each kind of headers does, shown under its legend: the two sit side by side in a rule's card. */
+const HINTS: Record<string, string> = {
+  'Response headers': 'Sent with this response.',
+  'Rule headers': 'Added when the rule matches, on top of the headers of the answer it gives; a same name wins.',
+};
+
 /** Response headers by name; each value may be a template (highlighted and previewed). */
 export function HeadersEditor({ label, at, value }: { label: string; at: DocPath; value: unknown }) {
   const { submit, readOnly } = useForms();
@@ -34,6 +40,7 @@ export function HeadersEditor({ label, at, value }: { label: string; at: DocPath
   return (
     <fieldset className="form-group headers-editor" aria-label={label}>
       <legend>{label}</legend>
+      {HINTS[label] ? <p className="muted headers-hint">{HINTS[label]}</p> : null}
       {rows.map(([header, v]) => (
         <div className="header-row" key={header} data-testid={`header-${header}`}>
           <TextInput
