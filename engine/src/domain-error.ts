@@ -19,7 +19,7 @@ export type ErrorKind = (typeof ERROR_KINDS)[number];
  * A finer reason some transports answer differently (HTTP's 413, 507, 502); the kind stays the
  * one a caller decides by.
  */
-export type ErrorDetail = 'too_large' | 'disk_full' | 'damaged' | 'no_answer';
+export type ErrorDetail = 'too_large' | 'disk_full' | 'out_of_ids' | 'damaged' | 'no_answer';
 
 export class DomainError extends Error {
   readonly kind: ErrorKind;

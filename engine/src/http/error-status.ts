@@ -19,6 +19,8 @@ const DETAIL_STATUS: Record<ErrorDetail, Answer> = {
   // The rest of an oversized body is not read, so the connection cannot carry another request.
   too_large: { status: 413, headers: { Connection: 'close' } },
   disk_full: { status: 507 },
+  // Automatic ids would pass 2^53 - 1, which a JSON client cannot read exactly.
+  out_of_ids: { status: 507 },
   damaged: { status: 500 },
   no_answer: { status: 502 },
 };

@@ -3,15 +3,8 @@ import type { Steps } from '../../time-slice.js';
 import type { KeptPages } from '../kept-pages.js';
 import type { ListQuery } from '../list-query.js';
 import { insertSql, prepareInserts } from './bulk-insert.js';
-import {
-  type FixedValue,
-  type Page,
-  type PreparedInsert,
-  type RefusedInsert,
-  StoreError,
-  type TableChange,
-  type TableStore,
-} from '../store.js';
+import type { FixedValue, Page, PreparedInsert, RefusedInsert, TableChange, TableStore } from '../store.js';
+import { DomainError } from '../../domain-error.js';
 import { httpMessages } from '../../../../shared/src/messages.js';
 import type { ChangeNotifier } from './change-notifier.js';
 import type { Connection } from './connection.js';
@@ -147,7 +140,8 @@ export class PostgresTableStore implements TableStore {
     try {
       rows = await this.ctx.connection.query(sql, params);
     } catch (err) {
-      if (isIdGuard(err)) throw new StoreError('full', httpMessages.idsExhausted(this.schema.name));
+      if (isIdGuard(err))
+        throw new DomainError('failed', httpMessages.idsExhausted(this.schema.name), { detail: 'out_of_ids' });
       const failure = toStoreError(err, this.schema, record);
       // The id the sequence gave was taken by a row written with that id while the sequence lagged
       // (two replicas writing explicit ids at once): move the sequence past the largest id and retry once.
@@ -160,7 +154,8 @@ export class PostgresTableStore implements TableStore {
       try {
         rows = await this.ctx.connection.query(sql, params);
       } catch (again) {
-        if (isIdGuard(again)) throw new StoreError('full', httpMessages.idsExhausted(this.schema.name));
+        if (isIdGuard(again))
+          throw new DomainError('failed', httpMessages.idsExhausted(this.schema.name), { detail: 'out_of_ids' });
         throw toStoreError(again, this.schema, record);
       }
     }

@@ -10,7 +10,8 @@ import { createRecord, updatePlan } from '../key-values.js';
 import { damaged, toStoreError } from './sqlite-errors.js';
 import { listSql } from './list-sql.js';
 import type { PageCache } from './page-cache.js';
-import { type FixedValue, type Page, StoreError, type TableChange, type TableStore } from '../store.js';
+import type { FixedValue, Page, TableChange, TableStore } from '../store.js';
+import { DomainError } from '../../domain-error.js';
 import { httpMessages } from '../../../../shared/src/messages.js';
 import { checkFileInPlace } from './file-identity.js';
 
@@ -134,7 +135,8 @@ export class SqliteTableStore implements TableStore {
       `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(${ident(column)}) FROM ${this.table}), 0))`,
     );
     const largest = this.read(() => next.get(this.schema.table) as number);
-    if (largest >= Number.MAX_SAFE_INTEGER) throw new StoreError('full', httpMessages.idsExhausted(this.schema.name));
+    if (largest >= Number.MAX_SAFE_INTEGER)
+      throw new DomainError('failed', httpMessages.idsExhausted(this.schema.name), { detail: 'out_of_ids' });
   }
 
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
