@@ -1353,6 +1353,7 @@ test('server options are compiled: port, cors forms, latency forms, body limit a
     latency: { min: 10, max: 50 },
     bodyLimit: 2048,
     adminToken: 's3cret-token',
+    declaredPort: 0,
   });
   const simple = modelOf('server:\n  cors: true\n  latency: 25\nendpoints: []\n').server;
   assert.deepEqual(simple.cors, { origins: '*', credentials: false });
