@@ -217,3 +217,42 @@ test('a literal path is matched before a parameter route of another method: 405 
     await s.close();
   }
 });
+
+const NESTED = yaml`
+  schemas:
+    User:
+      properties: { id: integer, name: string }
+    Post:
+      properties:
+        id: integer
+        title: string
+        authorId: { type: integer, required: true, references: User }
+  endpoints:
+    - resource: User
+    - resource: Post
+    - path: /users/:authorId/posts
+      method: POST
+      response: { schema: Post }
+  seed:
+    User: [{ id: 1, name: Ann }]
+`;
+
+test('a nested create takes a required parent key from the path, and refuses a body that says otherwise', async () => {
+  const s = await serve(NESTED);
+  try {
+    const created = await s.send('POST', '/users/1/posts', { title: 'From the path' });
+    assert.equal(created.status, 201);
+    assert.deepEqual(await created.json(), { id: 1, title: 'From the path', authorId: 1 });
+    const same = await s.send('POST', '/users/1/posts', { title: 'Said twice', authorId: 1 });
+    assert.equal(same.status, 201);
+    const other = await s.send('POST', '/users/1/posts', { title: 'Elsewhere', authorId: 2 });
+    assert.equal(other.status, 400);
+    assert.match(((await other.json()) as { error: string }).error, /'authorId' is 2 in the body but 1 in the path/);
+    // The flat create still needs it.
+    const flat = await s.send('POST', '/posts', { title: 'No author' });
+    assert.equal(flat.status, 400);
+    await flat.text();
+  } finally {
+    await s.close();
+  }
+});

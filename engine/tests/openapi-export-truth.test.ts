@@ -152,3 +152,40 @@ test('405 to another method of a known path, and OPTIONS, are declared; importin
     'nothing said about the answers the server makes itself',
   );
 });
+
+test("a nested create's body does not require the field its path sets, and says it must match", () => {
+  const doc = exported(yaml`
+    schemas:
+      User:
+        properties: { id: integer, name: string }
+      Post:
+        properties:
+          id: integer
+          title: { type: string, required: true }
+          authorId: { type: integer, required: true, references: User }
+    endpoints:
+      - resource: Post
+      - path: /users/:authorId/posts
+        method: POST
+        response: { schema: Post }
+  `);
+  const nested = at(
+    doc,
+    'paths',
+    '/users/{authorId}/posts',
+    'post',
+    'requestBody',
+    'content',
+    'application/json',
+    'schema',
+  );
+  assert.deepEqual(nested.required, ['title']);
+  assert.equal(nested.additionalProperties, false);
+  assert.ok(nested.properties.authorId, 'the field may still be sent');
+  assert.match(
+    nested.description,
+    /`authorId` comes from the path's `\{authorId\}`; when given in the body it must be the same value/,
+  );
+  const flat = at(doc, 'paths', '/posts', 'post', 'requestBody', 'content', 'application/json', 'schema');
+  assert.deepEqual(flat, { $ref: '#/components/schemas/Post' });
+});

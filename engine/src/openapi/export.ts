@@ -185,6 +185,24 @@ const negotiated = (schema: Obj): Obj => ({
 /** Whether deleting a record of `schema` can be refused (a reference to it says `onDelete: restrict`). */
 const restricted = (schema: SchemaModel): boolean => [...schema.embeds.values()].some((r) => r.onDelete === 'restrict');
 
+/**
+ * A create's body: the schema's record, except that on a nested route (`POST /users/{authorId}/posts`)
+ * the fields the path sets are not required, and when given must equal the path's value.
+ */
+function createBody(endpoint: SchemaEndpoint, components: Obj): Obj {
+  const { schema, params } = endpoint;
+  if (params.length === 0) return ref(schema.name);
+  const fromPath = new Set(params.map((p) => p.column));
+  const { required, ...component } = components[schema.name] as Obj & { required?: string[] };
+  const stillRequired = (required ?? []).filter((name) => !fromPath.has(name));
+  const named = params.map((p) => `\`${p.column}\` comes from the path's \`{${p.param}}\``).join('; ');
+  return {
+    ...component,
+    ...(stillRequired.length > 0 ? { required: stillRequired } : {}),
+    description: `${named}; when given in the body it must be the same value.`,
+  };
+}
+
 function schemaOperation(endpoint: SchemaEndpoint, components: Obj, errorContent: Obj): Obj {
   const { schema, operation, status } = endpoint;
   const key = operation === 'list' || operation === 'create' ? undefined : keyOf(endpoint);
@@ -204,7 +222,9 @@ function schemaOperation(endpoint: SchemaEndpoint, components: Obj, errorContent
             ),
             additionalProperties: false,
           }
-        : ref(schema.name);
+        : operation === 'create'
+          ? createBody(endpoint, components)
+          : ref(schema.name);
     op.requestBody = { required: true, content: json(body) };
   }
   const component = components[schema.name] as Obj;

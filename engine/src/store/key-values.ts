@@ -79,33 +79,39 @@ export function updatePlan(
   return { record, fields, writtenValue };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * The record a create writes, as both stores read it: the body checked, and the path's fixed values
- * (a nested route's parent key) put in it as their field's type. A body value that disagrees with
- * the path's is refused. The body itself is not changed.
+ * The record a create writes, as both stores read it: the path's fixed values (a nested route's
+ * parent key) put in as their field's type, then the whole checked, so a required parent key need not
+ * be in the body. A body value that disagrees with the path's is refused. The body itself is not changed.
  */
 export function createRecord(
   schema: SchemaModel,
   body: unknown,
   fixed: readonly FixedValue[],
 ): Record<string, unknown> {
-  const problem = recordProblem(schema, body, 'create');
+  // The path's values go in first, so a required parent key may be left out of a nested create's body.
+  const withPath = isRecord(body) ? { ...body } : body;
+  if (isRecord(withPath))
+    for (const { column, value } of fixed) {
+      const field = schema.fieldMap.get(column) as FieldModel;
+      const converted = pathValue(field, value);
+      if (withPath[column] != null && withPath[column] !== converted) {
+        throw new DomainError(
+          'invalid',
+          httpMessages.keyMismatch(column, JSON.stringify(withPath[column]), JSON.stringify(converted)),
+        );
+      }
+      withPath[column] = converted;
+    }
+  const problem = recordProblem(schema, withPath, 'create');
   if (problem) throw new DomainError('invalid', problem.message, { field: problem.field });
-  const record: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  const record = withPath as Record<string, unknown>;
   // A record whose key is empty text could never be reached again (`/tags/` is the collection).
   for (const column of [...schema.lookupColumns, ...(schema.idField ? [schema.idField.name] : [])])
     if (record[column] === '') throw new DomainError('invalid', httpMessages.keyEmpty(column), { field: column });
-  for (const { column, value } of fixed) {
-    const field = schema.fieldMap.get(column) as FieldModel;
-    const converted = pathValue(field, value);
-    if (record[column] !== undefined && record[column] !== converted) {
-      throw new DomainError(
-        'invalid',
-        httpMessages.keyMismatch(column, JSON.stringify(record[column]), JSON.stringify(converted)),
-      );
-    }
-    record[column] = converted;
-  }
   return record;
 }
 
