@@ -464,14 +464,19 @@ function predictCreate(
   rawFixed?: string,
 ): Prediction {
   if ('status' in parsed) return { status: parsed.status };
-  const body = parsed.value;
-  if (!validBody(table, body, 'create')) return { status: 400 };
+  let body = parsed.value;
   if (rawFixed !== undefined) {
     const n = Number(rawFixed);
     if (!SQLITE_NUMBER.test(rawFixed) || !Number.isSafeInteger(n)) return { status: 400 };
-    if ((body as Rec).authorId !== undefined && (body as Rec).authorId !== n) return { status: 400 };
+    // The path's value goes into the body first (null is no value); a different one is a 400.
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      const sent = (body as Rec).authorId;
+      if (sent !== undefined && sent !== null && sent !== n) return { status: 400 };
+      body = { ...(body as Rec), authorId: n };
+    }
     fixed = { authorId: n };
   }
+  if (!validBody(table, body, 'create')) return { status: 400 };
   const probe: Rec = {};
   for (const f of SCHEMAS[table])
     probe[f.name] = stored(f, (body as Rec)[f.name] !== undefined ? (body as Rec)[f.name] : fixed[f.name]);
