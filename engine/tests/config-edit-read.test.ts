@@ -65,7 +65,7 @@ test('readAsWritten of a text that does not parse names the line to fix', () => 
     message: 'Fix the YAML syntax error on line 3 to edit visually.',
   });
   const empty = readAsWritten('# nothing yet\n');
-  assert.deepEqual(empty, { ok: true, schemas: [], endpoints: [], server: {} });
+  assert.deepEqual(empty, { ok: true, schemas: [], endpoints: [], server: {}, scenarios: {} });
 });
 
 test('save as seed changes only seed.<schema>: `tags: [intro]` elsewhere stays as written', () => {
