@@ -9,6 +9,7 @@ import { validateQuickly } from './config/validate-quickly.js';
 import { adminHandler } from './http/admin.js';
 import { errorReply, sendReply } from './http/reply.js';
 import { Listener, type Address } from './http/listener.js';
+import type { GraphqlOnDemand } from './graphql/on-demand.js';
 import type { RuntimeHooks, ServiceRuntime } from './http/runtime.js';
 import { buildRuntime, storeFor } from './apply-steps.js';
 import { openApiDocHook } from './openapi/serve-doc.js';
@@ -299,6 +300,15 @@ export class Engine extends TypedEmitter<EngineEvents> {
    */
   get records(): RecordService | undefined {
     return this.runtime?.records;
+  }
+
+  /**
+   * The GraphQL endpoint of the applied config (`server.graphql`), whose `schema()` is this version's
+   * GraphQLSchema: what a subscription transport runs on. Undefined when GraphQL is off. Take it per
+   * request: a reload brings a new one, and requests already running keep theirs.
+   */
+  get graphql(): GraphqlOnDemand | undefined {
+    return this.runtime?.graphql;
   }
 
   /** Puts every table (or one schema's) back to the config's `seed:` rows; a whole reset also puts every scenario back. */

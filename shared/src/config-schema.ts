@@ -310,6 +310,10 @@ export const ServerSchema = described(
       'Milliseconds the proxy waits for the upstream before answering 504. Default 30000.',
     ),
     callbacks: optional(z.boolean(), 'false turns every endpoint’s and rule’s `callbacks` off. Default true.'),
+    graphql: optional(
+      z.union([z.boolean(), z.string().check(z.regex(/^\/[A-Za-z0-9._~/-]*$/, 'must be a path such as /graphql'))]),
+      'Serve a GraphQL API over the schemas’ tables: true at /graphql, or at the path given (e.g. /gql). Default false.',
+    ),
   }),
   'How the mock server listens. Command-line flags override these.',
 );

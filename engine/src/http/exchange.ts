@@ -29,6 +29,8 @@ export class Exchange implements RequestContext, ServedRequest {
   requestBody = '';
   /** The matched endpoint; undefined when none matched. */
   compiled: CompiledEndpoint | undefined = undefined;
+  /** What answered when no endpoint of the config did (the GraphQL endpoint names its operation). */
+  label: string | undefined = undefined;
   params = NO_PARAMS;
   format: Format = 'json';
   effects: Effects | undefined = undefined;
@@ -60,7 +62,7 @@ export class Exchange implements RequestContext, ServedRequest {
   }
 
   get endpoint(): string | null {
-    return this.compiled?.name ?? null;
+    return this.compiled?.name ?? this.label ?? null;
   }
 
   /** The query string parsed, on first use; undefined when there is none. */

@@ -16,6 +16,7 @@ import { type SharedTools, toolsOnDemand } from './dynamic-endpoint.js';
 import { Exchange } from './exchange.js';
 import { type CompiledEndpoint, endpointRun } from './endpoint-run.js';
 import type { RecordService } from '../records/record-service.js';
+import { GraphqlOnDemand } from '../graphql/on-demand.js';
 import { contentType, negotiate } from './negotiate.js';
 import { RouteTable } from './route-table.js';
 import { errorReply, JSON_CONTENT_TYPE, type Reply, sendReply } from './reply.js';
@@ -64,6 +65,8 @@ export class ServiceRuntime {
   private readonly routes: RouteTable;
   /** The version's randomness: `server.seed` makes it repeat (fault rates, latency, template helpers). */
   private readonly random: Randomness;
+  /** `server.graphql`: this version's GraphQL endpoint (its schema is this version's too). */
+  readonly graphql: GraphqlOnDemand | undefined;
   private inFlight = 0;
   private idle: (() => void) | undefined;
 
@@ -78,6 +81,8 @@ export class ServiceRuntime {
     const tools = toolsOnDemand(this.random, model.server.seed, hooks.shared);
     const compile = (endpoint: EndpointModel) => endpointRun(endpoint, records, tools);
     this.routes = RouteTable.build(model.endpoints, compile, previous?.routes);
+    const graphqlPath = model.server.graphql;
+    this.graphql = graphqlPath ? new GraphqlOnDemand(graphqlPath, model, records, hooks.onError) : undefined;
   }
 
   /** Resolves once no request is running on this version (used before closing its database). */
@@ -163,6 +168,7 @@ export class ServiceRuntime {
   /** Finds the endpoint, picks the response format, and runs the endpoint. */
   private dispatch(exchange: Exchange): Maybe<Reply> {
     const { req, method, path } = exchange;
+    if (this.graphql && path === this.graphql.path) return this.graphql.run(exchange);
     const found = this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path);
     if (!found) return this.noRoute(exchange);
     const compiled = found.store as CompiledEndpoint;
@@ -178,6 +184,7 @@ export class ServiceRuntime {
 
   /** No endpoint has this method and path (an OPTIONS on a path the mock has is still its own to answer). */
   private unrouted({ method, path }: Exchange): boolean {
+    if (path === this.graphql?.path) return false;
     if (this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path)) return false;
     return method !== 'OPTIONS' || !HTTP_METHODS.some((m) => this.routes.find(m, path));
   }

@@ -127,6 +127,8 @@ export interface ServerModel {
   proxyTimeout?: number;
   /** `server.callbacks: false` turns every callback off. */
   callbacks?: boolean;
+  /** `server.graphql`: the path of the GraphQL endpoint (`/graphql` for true); absent when it is off. */
+  graphql?: string;
 }
 
 export interface ServiceModel {

@@ -3,6 +3,7 @@ import type { FieldModel, RelationModel, SchemaModel } from '../model/service-mo
 import type { ListQuery } from '../store/list-query.js';
 import { after, each, type FixedValue, type MaybePromise, type Page, type TableStore } from '../store/store.js';
 import type { ChangeFeed, PendingChange, RecordChangeType } from './record-change.js';
+import { batchReferenceCheck } from './reference-batch.js';
 import { applyOnDelete, checkReferences, guardedEmbeds, referencingFields } from './references.js';
 
 /** Which record: the columns and their values (bound as text), e.g. `id` = `"7"` or `authorId`, `slug`. */
@@ -77,6 +78,43 @@ export class SchemaRecords {
         if (json !== undefined) this.published('updated', json);
         return json;
       });
+    return this.references.length > 0 ? checkReferences(this.stores, this.references, body, []).then(write) : write();
+  }
+
+  /**
+   * Inserts records in one transaction: all of them, or (a reference missing, a value refused, a
+   * unique value taken) none. References are checked first, as a single create checks them.
+   */
+  createMany(bodies: readonly unknown[]): MaybePromise<string[]> {
+    const write = (): MaybePromise<string[]> => {
+      const rows: string[] = [];
+      const work = (): MaybePromise<void> =>
+        each(bodies, (body) => after(this.store.create(body, []), (created) => rows.push(created.json)));
+      return after(this.store.transaction(work), () => {
+        this.feed?.publish(rows.map((row) => change('created', this.schema, row)));
+        return rows;
+      });
+    };
+    const check = batchReferenceCheck(this.stores, this.schema, bodies);
+    const checked = check ? each(bodies, check) : undefined;
+    return checked instanceof Promise ? checked.then(write) : write();
+  }
+
+  /** Merges the body into the records with these values of `column`, in one transaction; the records updated. */
+  updateMany(column: string, values: readonly string[], body: unknown): MaybePromise<string[]> {
+    const write = (): MaybePromise<string[]> => {
+      const rows: string[] = [];
+      const work = (): MaybePromise<void> =>
+        each(values, (value) =>
+          after(this.store.update([column], [value], body, 'patch'), (json) => {
+            if (json !== undefined) rows.push(json);
+          }),
+        );
+      return after(this.store.transaction(work), () => {
+        this.feed?.publish(rows.map((row) => change('updated', this.schema, row)));
+        return rows;
+      });
+    };
     return this.references.length > 0 ? checkReferences(this.stores, this.references, body, []).then(write) : write();
   }
 
