@@ -8,6 +8,7 @@ Commands:
   schema            Print the config's JSON Schema (for editors: mockyard schema > mockyard.schema.json)
   import FILE|URL   Make a config from an OpenAPI 3.x or Swagger 2.0 description [-o OUT.yaml] [--force] [--allow-private-refs]
   export CONFIG     Write an OpenAPI 3.1 description of a config [-o openapi.yaml|.json]
+                    (--graphql: the SDL of its GraphQL API instead)
 
 Options for serve:
   --port N          Port to listen on (overrides server.port; default 3000; 0 picks a free one)

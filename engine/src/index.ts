@@ -62,3 +62,11 @@ export async function exportOpenApiText(
 ): Promise<import('./openapi/export-config.js').ExportResult> {
   return (await import('./openapi/export-config.js')).exportConfig(text, configPath, format);
 }
+
+/** A config text → the SDL of its GraphQL API (`server.graphql`), or the config's problems. Loaded on first use. */
+export async function exportGraphqlSdl(
+  text: string,
+  configPath: string,
+): Promise<import('./graphql/sdl.js').SdlResult> {
+  return (await import('./graphql/sdl.js')).exportSdl(text, configPath);
+}

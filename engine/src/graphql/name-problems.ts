@@ -1,0 +1,51 @@
+/**
+ * With `server.graphql` on, every schema, field and relation name becomes a GraphQL name: one that
+ * GraphQL cannot spell (`first-name`, `2fa`), or a type name the API already uses, is a config
+ * problem at the name, not a failure on the first GraphQL request.
+ */
+import type { Problem } from '../../../shared/src/problems.js';
+import type { ConfigSource } from '../config/source.js';
+import type { SchemaModel } from '../model/service-model.js';
+import { graphqlNames, isGraphqlName, RESERVED_TYPES } from './names.js';
+
+const spelling = 'GraphQL names are letters, digits and _, not starting with a digit or __';
+
+export function graphqlNameProblems(source: ConfigSource, schemas: ReadonlyMap<string, SchemaModel>): Problem[] {
+  const problems: Problem[] = [];
+  const at = (path: (string | number)[], message: string): void => {
+    problems.push(source.problemAt(path, 'graphqlName', message, 'error', 'key'));
+  };
+  const generated = new Map<string, string>();
+  for (const schema of schemas.values()) {
+    const names = graphqlNames(schema.name);
+    for (const type of [names.filter, names.input, names.updateInput]) generated.set(type, schema.name);
+  }
+  for (const schema of schemas.values()) {
+    const path = ['schemas', schema.name];
+    if (!isGraphqlName(schema.name))
+      at(path, `Schema name '${schema.name}' cannot be a GraphQL type (server.graphql is on): ${spelling}.`);
+    else if (RESERVED_TYPES.includes(schema.name))
+      at(
+        path,
+        `Schema name '${schema.name}' is a type the GraphQL API declares itself (server.graphql is on); rename it.`,
+      );
+    else if (generated.has(schema.name))
+      at(
+        path,
+        `Schema name '${schema.name}' is the name of ${generated.get(schema.name)}'s generated GraphQL input (server.graphql is on); rename it.`,
+      );
+    for (const field of schema.fields)
+      if (!isGraphqlName(field.name))
+        at(
+          [...path, 'properties', field.name],
+          `Field name '${field.name}' cannot be a GraphQL field (server.graphql is on): ${spelling}.`,
+        );
+    for (const relation of schema.expands.values())
+      if (!isGraphqlName(relation.name))
+        at(
+          [...path, 'properties', relation.column],
+          `Relation name '${relation.name}' (of ${relation.column}) cannot be a GraphQL field (server.graphql is on): ${spelling}; set \`as:\`.`,
+        );
+  }
+  return problems;
+}
