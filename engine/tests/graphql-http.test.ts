@@ -86,7 +86,7 @@ test('Post(id) answers the record with its scalars typed, and null for a missing
       title: 'post 1',
       views: 0,
       score: 0,
-      authorId: 1,
+      authorId: '1',
       publishedAt: '2024-05-01T12:00:00.000Z',
       tags: ['news'],
     });

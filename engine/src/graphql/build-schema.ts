@@ -51,10 +51,21 @@ const keyOf = (schema: SchemaModel, id: unknown): RecordKey => ({
 const missing = (schema: SchemaModel, id: unknown): DomainError =>
   new DomainError('not_found', `No ${schema.name} with ${schema.idField?.name ?? 'id'} ${String(id)}.`);
 
-/** The body of a write: the arguments given, without the key. */
+/**
+ * The body of a write: the arguments given, without the key. A reference is an ID, which GraphQL
+ * hands over as text: a numeric one is the number its field stores (`authorId: "2"` → 2).
+ */
 function bodyOf(schema: SchemaModel, args: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(args)) if (name !== schema.idField?.name) body[name] = value;
+  for (const [name, value] of Object.entries(args)) {
+    if (name === schema.idField?.name) continue;
+    const field = schema.fieldMap.get(name);
+    const numeric = field?.references && (field.type === 'integer' || field.type === 'number');
+    body[name] =
+      numeric && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+        ? Number(value)
+        : value;
+  }
   return body;
 }
 
@@ -114,7 +125,7 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
       type: new GraphQLList(types.object),
       args: { data: { type: new GraphQLList(new GraphQLNonNull(types.input)) } },
       resolve: async (_root, { data }: { data?: Record<string, unknown>[] | null }, context) =>
-        (await recordsOf(context, schema).createMany(data ?? [])).map(parsed),
+        (await recordsOf(context, schema).createMany((data ?? []).map((row) => bodyOf(schema, row)))).map(parsed),
     },
   };
   const idField = schema.idField;
@@ -150,7 +161,9 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
         _root: unknown,
         args: { ids: string[]; data: Record<string, unknown> },
         context: RequestContext,
-      ) => ({ ids: keysOf(await recordsOf(context, schema).updateMany(idField.name, args.ids, args.data)) }),
+      ) => ({
+        ids: keysOf(await recordsOf(context, schema).updateMany(idField.name, args.ids, bodyOf(schema, args.data))),
+      }),
     },
     [names.deleteMany]: {
       type: BulkResult,

@@ -2,7 +2,7 @@
  * The GraphQL types of a config's schemas: per schema its object type (fields, then the relations
  * `_expand` and `_embed` name), its filter and its inputs, typed from the field types:
  * integer → Int, number → Float, boolean → Boolean, string → String, datetime → DateTime,
- * json → JSON, and the key (`id`) → ID.
+ * json → JSON, and the key (`id`) and references → ID.
  */
 import {
   GraphQLBoolean,
@@ -37,9 +37,12 @@ const SCALARS: Record<FieldModel['type'], GraphQLScalarType> = {
   json: JsonScalar,
 };
 
-/** The field's scalar: ID for the schema's key, else its type's. */
+/**
+ * The field's scalar: ID for the schema's key and for a reference to a record (as json-graphql-server
+ * types its `…_id` fields, so react-admin's string ids fit them), else its type's.
+ */
 export const scalarOf = (schema: SchemaModel, field: FieldModel): GraphQLScalarType =>
-  field === schema.idField ? GraphQLID : SCALARS[field.type];
+  field === schema.idField || field.references ? GraphQLID : SCALARS[field.type];
 
 /** Fields a create may leave out: the automatic key, optional fields and those with a default. */
 const optionalOnCreate = (field: FieldModel): boolean => !field.required || field.default !== undefined;
