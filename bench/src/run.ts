@@ -6,7 +6,7 @@
  * BENCH_SECONDS (default 1) and BENCH_ROUNDS (default 30) set each run's length and the rounds;
  * BENCH_STARTS (default 7) is how many fresh starts the startup figure takes the median of;
  * BENCH_ONLY=users runs only the requests whose name contains it; BENCH_SKIP=postgres,reload,grid,jobs
- * leaves sections out (also sqlite, startup, library, import).
+ * leaves sections out (also sqlite, startup, library, import, graphql).
  */
 import { spawnSync } from 'node:child_process';
 import { busyProcesses } from './busy.js';
@@ -29,6 +29,7 @@ import {
 import { benchDataJobs } from './data-jobs.js';
 import { mockyardConfig } from './fixtures.js';
 import { benchGrid } from './grid.js';
+import { benchGraphql } from './graphql.js';
 import { benchImport } from './import-size.js';
 import { SCENARIOS } from './load.js';
 import { benchPostgres } from './postgres.js';
@@ -262,6 +263,18 @@ async function main(): Promise<void> {
           console.log(`${s.name.padEnd(24)} ${head}  ${control.saturated ?? fmtRatio(control).padStart(20)}`);
         }
       }
+    }
+
+    if (!SKIP.has('graphql')) {
+      console.log('\nGraphQL (issue 42): the endpoint against graphql-js over better-sqlite3, and json-graphql-server');
+      await benchGraphql({
+        root,
+        dir,
+        serverCpu: SERVER_CPU,
+        loadCpu: LOAD_CPU,
+        seconds: SECONDS,
+        rounds: Math.min(ROUNDS, 10),
+      });
     }
 
     if (!SKIP.has('reload')) {
