@@ -147,3 +147,30 @@ test('GraphQL off: /graphql is an ordinary path (404)', async () => {
     await s.close();
   }
 });
+
+test('a browser on another origin may POST GraphQL: the preflight is answered with CORS headers (server.cors)', async () => {
+  const s = await serve(V1.replace(/graphql: \/gql/, 'graphql: /gql\n  cors: true'));
+  try {
+    const preflight = await s.call('/gql', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://app.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+    assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+    assert.equal(preflight.headers.get('access-control-allow-headers'), 'content-type');
+    const answer = await s.call('/gql', {
+      method: 'POST',
+      headers: { origin: 'http://app.test', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ allNotes { text } }' }),
+    });
+    assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+    assert.deepEqual(await answer.json(), { data: { allNotes: [{ text: 'hello' }] } });
+  } finally {
+    await s.close();
+  }
+});

@@ -18,6 +18,7 @@ import {
   validate,
 } from 'graphql';
 import { DomainError } from '../domain-error.js';
+import { preflightHeaders } from '../http/cors.js';
 import type { Exchange } from '../http/exchange.js';
 import { HttpError } from '../http/http-error.js';
 import type { Reply } from '../http/reply.js';
@@ -101,7 +102,9 @@ export class GraphqlEndpoint {
         const params = exchange.searchParams;
         return this.execute(exchange, type, paramsOf(Object.fromEntries(params ?? [])), false);
       }
-      if (exchange.method !== 'POST') throw new Refused(405, 'GraphQL takes GET and POST.', { Allow: 'GET, POST' });
+      if (exchange.method === 'OPTIONS') return this.options(exchange);
+      if (exchange.method !== 'POST')
+        throw new Refused(405, 'GraphQL takes GET and POST.', { Allow: 'GET, HEAD, POST, OPTIONS' });
       return exchange
         .body()
         .then((body) => {
@@ -112,6 +115,17 @@ export class GraphqlEndpoint {
     } catch (err) {
       return this.refused(exchange, type, err);
     }
+  }
+
+  /** OPTIONS, and a browser's CORS preflight before it POSTs JSON (with `server.cors` on). */
+  private options(exchange: Exchange): Reply {
+    const allowed = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+    const preflight = exchange.req.headers['access-control-request-method'] && this.model.server.cors;
+    return {
+      status: 204,
+      json: undefined,
+      headers: { Allow: allowed.join(', '), ...(preflight ? preflightHeaders(exchange.req, allowed) : {}) },
+    };
   }
 
   private responseType(accept: string | undefined): string {
