@@ -143,6 +143,20 @@ test('writes go through the same integrity rules as REST: errors name the field 
     answer = await gql(s, 'mutation { updatePost(id: 1, authorId: 777) { id } }');
     assert.match(answer.errors?.[0]?.message ?? '', /'authorId' is 777/);
     assert.equal(await count(), before, 'nothing was written');
+    // A unique clash on the second row of a createMany: the first row is not kept either.
+    const users = async (): Promise<number> =>
+      (await data<{ _allUsersMeta: { count: number } }>(s, '{ _allUsersMeta { count } }'))._allUsersMeta.count;
+    const usersBefore = await users();
+    answer = await gql(s, 'mutation M($d: [UserInput!]) { createManyUser(data: $d) { id } }', {
+      d: [
+        { name: 'new', email: 'new@example.com' },
+        { name: 'clash', email: 'u2@example.com' },
+      ],
+    });
+    assert.equal(answer.errors?.[0]?.extensions?.field, 'email');
+    assert.equal(await users(), usersBefore, 'neither row was written');
+    answer = await gql(s, 'mutation { updatePosts(ids: ["1", "2"], data: { authorId: 5000 }) { ids } }');
+    assert.match(answer.errors?.[0]?.message ?? '', /'authorId' is 5000/);
     assert.equal(((await (await s.call('/posts/1')).json()) as Row).authorId, 1);
   });
 });
