@@ -174,3 +174,21 @@ test('a browser on another origin may POST GraphQL: the preflight is answered wi
     await s.close();
   }
 });
+
+test('an endpoint at the GraphQL path is warned about: GraphQL answers there', () => {
+  const text = [
+    'server:',
+    '  graphql: true',
+    'endpoints:',
+    '  - path: /graphql',
+    '    method: POST',
+    '    response:',
+    '      inline: { ok: true }',
+    '',
+  ].join('\n');
+  const warned = validateConfig(text).problems.filter((p) => p.code === 'graphqlPathTaken');
+  assert.deepEqual(
+    warned.map((p) => [p.range.start.line, p.severity, p.message]),
+    [[4, 'warning', 'POST /graphql is never reached: server.graphql answers every request to /graphql.']],
+  );
+});

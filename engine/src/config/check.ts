@@ -1,6 +1,6 @@
 import type { Problem } from '../../../shared/src/problems.js';
 import { messages } from '../../../shared/src/messages.js';
-import { graphqlNameProblems } from '../graphql/name-problems.js';
+import { graphqlNameProblems, graphqlPathProblems } from '../graphql/name-problems.js';
 import type { ServiceModel } from '../model/service-model.js';
 import { compileEndpoints } from './compile-endpoints.js';
 import { compileSchemas } from './compile-schemas.js';
@@ -42,7 +42,8 @@ export function checkConfig(source: ConfigSource, options: ServerOptions): Valid
   );
   const seed = compileSeed(source, raw.seed, schemas, problems, broken);
   const server = compileServer(source, raw.server, options, problems, checked && (checked.server ?? {}));
-  if (server.graphql) problems.push(...graphqlNameProblems(source, schemas));
+  if (server.graphql)
+    problems.push(...graphqlNameProblems(source, schemas), ...graphqlPathProblems(source, server.graphql, endpoints));
   if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
     problems.push(source.problemAt(['endpoints'], 'noEndpoints', messages.noEndpoints(), 'warning', 'key'));
   }

@@ -5,7 +5,7 @@
  */
 import type { Problem } from '../../../shared/src/problems.js';
 import type { ConfigSource } from '../config/source.js';
-import type { SchemaModel } from '../model/service-model.js';
+import type { EndpointModel, SchemaModel } from '../model/service-model.js';
 import { graphqlNames, isGraphqlName, RESERVED_TYPES } from './names.js';
 
 const spelling = 'GraphQL names are letters, digits and _, not starting with a digit or __';
@@ -46,6 +46,29 @@ export function graphqlNameProblems(source: ConfigSource, schemas: ReadonlyMap<s
           [...path, 'properties', relation.column],
           `Relation name '${relation.name}' (of ${relation.column}) cannot be a GraphQL field (server.graphql is on): ${spelling}; set \`as:\`.`,
         );
+  }
+  return problems;
+}
+
+/** Endpoints declared at the GraphQL path: the GraphQL endpoint answers there, so they are never reached (a warning at each). */
+export function graphqlPathProblems(
+  source: ConfigSource,
+  path: string,
+  endpoints: readonly EndpointModel[],
+): Problem[] {
+  const seen = new Set<number>();
+  const problems: Problem[] = [];
+  for (const endpoint of endpoints) {
+    if (endpoint.path !== path || seen.has(endpoint.entry)) continue;
+    seen.add(endpoint.entry);
+    problems.push(
+      source.problemAt(
+        ['endpoints', endpoint.entry],
+        'graphqlPathTaken',
+        `${endpoint.method} ${endpoint.path} is never reached: server.graphql answers every request to ${path}.`,
+        'warning',
+      ),
+    );
   }
   return problems;
 }
