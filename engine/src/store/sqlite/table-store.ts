@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { RelationModel, SchemaModel } from '../../model/service-model.js';
-import type { ListQuery } from '../list-query.js';
+import type { ListQuery } from '../../list/list-query.js';
 import { insertSql, insertValues, prepareInserts } from './prepared-insert.js';
 import type { PreparedInsert, RefusedInsert } from '../store.js';
 import type { Steps } from '../../time-slice.js';
