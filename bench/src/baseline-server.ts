@@ -9,6 +9,8 @@ import { seedUsers } from './fixtures.js';
 
 const [file = 'baseline.sqlite', port = '0'] = process.argv.slice(2);
 const db = new Database(file);
+// The same durable work as Mockyard's store (engine/src/store/sqlite/database.ts, openDatabase): a
+// WAL, synced at checkpoints only (synchronous = NORMAL). Keep the two in step, or POST compares unlike work.
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.exec('CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT, email TEXT)');

@@ -15,14 +15,7 @@ export interface Layout {
 }
 
 /** The median round of one server on one request; errors are summed over all rounds (a median would hide some). */
-export interface Measured {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  loadCore: number;
-  wrkCpu: number;
-  serverCpu: number;
+export interface Measured extends Omit<WrkResult, 'requests' | 'serverCore'> {
   rounds: WrkResult[];
 }
 

@@ -1,10 +1,9 @@
-import { sqliteOf } from '../../engine/src/store/sqlite/sqlite-of.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createStudioHandlers, StudioSession } from '../../engine/src/studio-entry.js';
+import { createStudioHandlers, StudioSession, sqliteOf } from '../../engine/src/studio-entry.js';
 
 export interface JobResult {
   /** The longest the event loop was held up while the job ran, worst of the runs. */

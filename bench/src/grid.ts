@@ -1,8 +1,7 @@
-import { sqliteOf } from '../../engine/src/store/sqlite/sqlite-of.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStudioHandlers, StudioSession } from '../../engine/src/studio-entry.js';
+import { createStudioHandlers, StudioSession, sqliteOf } from '../../engine/src/studio-entry.js';
 
 export interface GridResult {
   rows: number;

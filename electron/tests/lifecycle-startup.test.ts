@@ -8,17 +8,17 @@ import { config, startDesktop, waitFor } from './desktop-harness.js';
 const EXE = '/opt/Mockyard/mockyard';
 
 test('a start that fails says why and which file, closes what it opened and exits: no hidden process keeps the lock', async () => {
-  // settings.json.tmp is a folder: the first write of the desktop state (EISDIR) fails mid-startup.
+  // settings.json is a folder: the first write of the desktop state (EISDIR) fails mid-startup.
   const d = startDesktop({
     argv: [EXE, 'a.yaml'],
     files: { 'a.yaml': config('a.yaml') },
-    userData: () => ({ 'settings.json.tmp': '<folder>' }),
+    userData: () => ({ 'settings.json': '<folder>' }),
   });
   try {
     await d.launched;
     assert.equal(d.app.exitCode, 1, 'the process exits (and with it the single-instance lock)');
     assert.deepEqual(d.dialog.messages, [
-      `Mockyard could not start ${join(d.dir, 'user-data', 'settings.json.tmp')}: it is a folder, not a file.`,
+      `Mockyard could not start ${join(d.dir, 'user-data', 'settings.json')}: it is a folder, not a file.`,
     ]);
     assert.equal(d.workspace.current, undefined, 'the session it had opened is closed: no mock left serving');
     assert.equal(d.app.windows.length, 0);

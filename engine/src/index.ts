@@ -31,6 +31,8 @@ export { fromPackage } from './package-root.js';
 export type { ValidationResult } from './config/validate.js';
 export { JsonFile, type JsonFileOptions } from './settings/json-file.js';
 export { writeAtomically } from './files/write-atomically.js';
+/** The engine's one error: a kind (invalid, not_found, conflict, busy, …) that each adapter words for its users. */
+export { DomainError, type ErrorKind } from './domain-error.js';
 
 /**
  * Parses and checks a config text with every problem placed by line and column. Asynchronous

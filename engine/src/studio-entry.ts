@@ -16,3 +16,5 @@ export {
 export { safePath } from './studio/static-files.js';
 export { AppSettingsFile } from './studio/app-settings.js';
 export { defaultDataDir, ensureSampleWorkspace } from './studio/sample-workspace.js';
+/** The SQLite connection behind a session's store (undefined on PostgreSQL), for tools that fill a table in bulk (the bench). */
+export { sqliteOf } from './store/sqlite/sqlite-of.js';

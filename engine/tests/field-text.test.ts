@@ -8,7 +8,7 @@ import { fitsType, isFieldType } from '../../shared/src/field-types.js';
 import { planImport } from '../src/data/import.js';
 import { Engine } from '../src/engine.js';
 import type { SchemaModel } from '../src/model/service-model.js';
-import { parseListQuery } from '../src/store/list-query.js';
+import { parseListQuery } from '../src/list/list-query.js';
 import { toSqlValue } from '../src/store/sqlite/sql-value.js';
 import type { SqliteTableStore as TableStore } from '../src/store/sqlite/table-store.js';
 import { listSql } from '../src/store/sqlite/list-sql.js';

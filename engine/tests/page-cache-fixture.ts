@@ -1,5 +1,5 @@
 /** What the SQLite and PostgreSQL kept-pages tests share: a config with a relation, and a first-page query. */
-import type { ListQuery } from '../src/store/list-query.js';
+import type { ListQuery } from '../src/list/list-query.js';
 import { yaml } from './helpers.js';
 
 export const BOOKS_CONFIG = yaml`

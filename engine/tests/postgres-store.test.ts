@@ -6,7 +6,7 @@ import pg from 'pg';
 import { validateConfig } from '../src/config/validate.js';
 import { DomainError } from '../src/domain-error.js';
 import type { ServiceModel } from '../src/model/service-model.js';
-import { parseListQuery } from '../src/store/list-query.js';
+import { parseListQuery } from '../src/list/list-query.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/index.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store, TableStore } from '../src/store/store.js';

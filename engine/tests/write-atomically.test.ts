@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { writeAtomically } from '../src/index.js';
+import { JsonFile, writeAtomically } from '../src/index.js';
 import { tempDir } from './helpers.js';
 import { fill, smallDisk, unmount } from './small-disk.js';
 
@@ -56,6 +56,31 @@ test('on a full disk writeAtomically fails, the old file keeps every byte and no
     assert.deepEqual(readdirSync(mnt).sort(), ['filler', 'mock.yaml']);
   } finally {
     unmount(mnt);
+    cleanup();
+  }
+});
+
+test('app settings (JsonFile) are written by writeAtomicallySync: through a symlink, with the mode kept, and a refused write changes nothing', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    // A settings file kept elsewhere (a dotfiles repository) and linked into the data folder.
+    const real = join(dir, 'dotfiles-preferences.json');
+    writeFileSync(real, '{ "theme": "dark" }');
+    chmodSync(real, 0o600);
+    const data = join(dir, 'data');
+    mkdirSync(data);
+    symlinkSync(real, join(data, 'preferences.json'));
+    const settings = new JsonFile(join(data, 'preferences.json'), { defaults: { theme: 'light', size: 1 } });
+    assert.deepEqual(settings.update({ size: 2 }), { theme: 'dark', size: 2 });
+    assert.ok(lstatSync(join(data, 'preferences.json')).isSymbolicLink(), 'the link is still a link');
+    assert.deepEqual(JSON.parse(readFileSync(real, 'utf8')), { theme: 'dark', size: 2 });
+    assert.equal(lstatSync(real).mode & 0o777, 0o600, 'the mode is kept');
+    assert.deepEqual(readdirSync(data), ['preferences.json'], 'no temporary file is left');
+    chmodSync(real, 0o400);
+    assert.throws(() => settings.update({ size: 3 }), /read-only; not saved/);
+    assert.deepEqual(settings.get(), { theme: 'dark', size: 2 }, 'the value is as it was');
+    assert.deepEqual(JSON.parse(readFileSync(real, 'utf8')), { theme: 'dark', size: 2 });
+  } finally {
     cleanup();
   }
 });

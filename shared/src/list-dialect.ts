@@ -1,6 +1,6 @@
 /**
  * The list endpoints' query vocabulary (json-server's, plus simple-REST's JSON forms), named once:
- * the engine parses it into a typed query (engine/src/store/list-query.ts) and answers in it (the
+ * the engine parses it into a typed query (engine/src/list/list-query.ts) and answers in it (the
  * Link header), the OpenAPI export documents it, and the studio's Try it offers it.
  */
 export const LIST_PARAM = {

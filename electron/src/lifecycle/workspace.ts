@@ -1,7 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { type AppCommand, EVENT_CHANNEL, type StudioHandlers } from '../../../shared/src/studio-contract.js';
-import { StudioError } from '../../../shared/src/studio-error.js';
-import { readErrorReason } from '../../../engine/src/index.js';
+import { DomainError, readErrorReason } from '../../../engine/src/index.js';
 import { type AppSettingsFile, createStudioHandlers, type StudioSession } from '../../../engine/src/studio-entry.js';
 import type { DesktopStateFile } from '../desktop-state.js';
 import { forwardStudioEvents } from '../ipc.js';
@@ -58,7 +57,8 @@ export class DesktopWorkspace {
   /** The studio handlers of whichever session is open now: what the IPC transport serves. */
   readonly calls: StudioHandlers = new Proxy({} as StudioHandlers, {
     get: (_target, name: keyof StudioHandlers) => (args: never) => {
-      if (!this.handlers) throw new StudioError('busy', 'No config is open.');
+      // A DomainError, as the handlers throw: callFailure gives it its code (`busy`: try again once one is).
+      if (!this.handlers) throw new DomainError('busy', 'No config is open.');
       return (this.handlers[name] as (a: never) => Promise<unknown>)(args);
     },
   });

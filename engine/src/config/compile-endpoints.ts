@@ -15,6 +15,7 @@ import { compileDynamic } from './compile-dynamic.js';
 import { expandResource, LOOKUP_TYPES, tidyResourceProblems } from './compile-resource.js';
 import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
 import { didYouMean } from './did-you-mean.js';
+import { warnIgnoredOptions } from './ignored-options.js';
 import { routeShape } from './route-shape.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
@@ -122,18 +123,9 @@ function compileEndpoint(
     return undefined;
   }
   if (hasInline) {
-    for (const field of ['operation', 'key'] as const) {
-      if (def[field] !== undefined)
-        problems.push(
-          source.problemAt(
-            [...at, field],
-            'inlineWithSchemaOptions',
-            messages.inlineWithSchemaOptions(label, field),
-            'warning',
-            'key',
-          ),
-        );
-    }
+    warnIgnoredOptions(source, problems, at, def, ['operation', 'key'], 'inlineWithSchemaOptions', (field) =>
+      messages.inlineWithSchemaOptions(label, field),
+    );
     if (response.type !== undefined)
       problems.push(
         source.problemAt(

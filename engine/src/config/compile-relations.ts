@@ -4,6 +4,7 @@ import type { Problem } from '../../../shared/src/problems.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import type { BrokenNames } from './compile-schemas.js';
 import { didYouMean } from './did-you-mean.js';
+import { warnIgnoredOptions } from './ignored-options.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
 
@@ -49,18 +50,15 @@ export function compileRelations(
     const schema = schemas.get(name);
     const label = `${name}.${field.name}`;
     if (definition.references === undefined) {
-      for (const option of ['as', 'onDelete'] as const) {
-        if (definition[option] !== undefined)
-          problems.push(
-            source.problemAt(
-              [...at, option],
-              'relationOptionWithoutReference',
-              messages.relationOptionWithoutReference(label, option),
-              'warning',
-              'key',
-            ),
-          );
-      }
+      warnIgnoredOptions(
+        source,
+        problems,
+        at,
+        definition,
+        ['as', 'onDelete'],
+        'relationOptionWithoutReference',
+        (option) => messages.relationOptionWithoutReference(label, option),
+      );
       continue;
     }
     if (!schema) continue; // the schema itself was reported

@@ -1,6 +1,6 @@
 import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
-import type { ListQuery } from '../store/list-query.js';
+import type { ListQuery } from '../list/list-query.js';
 import { after, each, type FixedValue, type MaybePromise, type Page, type TableStore } from '../store/store.js';
 import type { ChangeFeed, PendingChange, RecordChangeType } from './record-change.js';
 import { batchReferenceCheck } from './reference-batch.js';

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writeAtomicallySync } from '../files/write-atomically.js';
 
 export interface JsonFileOptions<T extends object> {
   /** What a missing or unreadable file reads as, and what a partial file is filled in from. */
@@ -13,8 +14,9 @@ export interface JsonFileOptions<T extends object> {
 const shallow = <T extends object>(base: T, patch: Partial<T>): T => ({ ...base, ...patch });
 
 /**
- * A small JSON file of settings: read once with defaults, changed by patches, and written atomically
- * (a temporary file renamed over the old one), so a crash mid-write never leaves half a file.
+ * A small JSON file of settings: read once with defaults, changed by patches, and written with
+ * `writeAtomically` (fsynced temporary file renamed over the old one, folder fsynced, symlinks and
+ * permissions kept), so a crash or power cut mid-write never leaves half a file.
  */
 export class JsonFile<T extends object> {
   private value: T;
@@ -40,14 +42,16 @@ export class JsonFile<T extends object> {
     return this.value;
   }
 
-  /** Checks and applies a change, writes the file, and returns the new value. */
+  /**
+   * Checks and applies a change, writes the file (`writeAtomicallySync`: synchronous, so a change
+   * made as a window closes is on disk before the app quits) and returns the new value. A failed
+   * write throws and leaves the value as it was.
+   */
   update(patch: Partial<T>): T {
     this.options.check?.(patch);
     const next = this.merge(this.value, patch);
     mkdirSync(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.tmp`;
-    writeFileSync(temp, JSON.stringify(next, null, 2));
-    renameSync(temp, this.file);
+    writeAtomicallySync(this.file, JSON.stringify(next, null, 2));
     this.value = next;
     return next;
   }

@@ -10,7 +10,7 @@ import type { Problem } from '../../../shared/src/problems.js';
 import type { DomainError } from '../domain-error.js';
 import type { Steps } from '../time-slice.js';
 import type { RelationModel, SchemaModel, ServiceModel } from '../model/service-model.js';
-import type { ListQuery } from './list-query.js';
+import type { ListQuery } from '../list/list-query.js';
 
 export type MaybePromise<T> = T | Promise<T>;
 

@@ -6,7 +6,7 @@ import { planImportSliced } from '../data/import.js';
 import { withSeedRows } from '../data/seed-writer.js';
 import type { Engine } from '../engine.js';
 import type { SchemaModel } from '../model/service-model.js';
-import { parseListQuery } from '../store/list-query.js';
+import { parseListQuery } from '../list/list-query.js';
 import type { TableStore } from '../store/store.js';
 import { runSliced, TimeSlicer } from '../time-slice.js';
 import { batchReferenceCheck, splitByReferences } from '../records/reference-batch.js';

@@ -6,7 +6,7 @@ import type { ReferenceOptions, ReferenceOptionsQuery } from '../../../shared/sr
 import type { Engine } from '../engine.js';
 import { DomainError } from '../domain-error.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
-import { parseListQuery } from '../store/list-query.js';
+import { parseListQuery } from '../list/list-query.js';
 import { storeFor } from './tables.js';
 
 /** Names that read as a record's label, best first (compared without case). */

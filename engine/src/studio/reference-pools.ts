@@ -6,7 +6,7 @@
 import type { Engine } from '../engine.js';
 import { DomainError } from '../domain-error.js';
 import type { SchemaModel } from '../model/service-model.js';
-import { parseListQuery } from '../store/list-query.js';
+import { parseListQuery } from '../list/list-query.js';
 
 /** Records a reference is picked among at most (the first ones, in insertion order). */
 export const MAX_POOL = 10_000;

@@ -3,8 +3,8 @@ import type { TableInfo, TableQuery, TableRows } from '../../../shared/src/studi
 import type { Engine } from '../engine.js';
 import { DomainError } from '../domain-error.js';
 import type { SchemaModel } from '../model/service-model.js';
-import { type ListNote, listNoteText, parseListQuery } from '../store/list-query.js';
-import { sortKey } from '../store/list-sort.js';
+import { type ListNote, listNoteText, parseListQuery } from '../list/list-query.js';
+import { sortKey } from '../list/list-sort.js';
 import type { TableStore } from '../store/store.js';
 import type { SchemaRecords } from '../records/schema-records.js';
 

@@ -1,5 +1,5 @@
 import type { SchemaModel } from '../model/service-model.js';
-import { parseListQuery } from '../store/list-query.js';
+import { parseListQuery } from '../list/list-query.js';
 import type { TableStore } from '../store/store.js';
 
 /**

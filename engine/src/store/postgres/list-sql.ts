@@ -1,5 +1,5 @@
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
-import type { Condition, ListQuery, QueryValue } from '../list-query.js';
+import type { Condition, ListQuery, QueryValue } from '../../list/list-query.js';
 import { ident, orderColumn } from './sql.js';
 import { castOf, type PgValue, textCondition } from './values.js';
 

@@ -1,7 +1,7 @@
 import type { RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
 import type { KeptPages } from '../kept-pages.js';
-import type { ListQuery } from '../list-query.js';
+import type { ListQuery } from '../../list/list-query.js';
 import { insertSql, prepareInserts } from './bulk-insert.js';
 import type { FixedValue, Page, PreparedInsert, RefusedInsert, TableChange, TableStore } from '../store.js';
 import { DomainError } from '../../domain-error.js';

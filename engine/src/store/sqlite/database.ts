@@ -67,6 +67,7 @@ export function openDatabase(file: string): Database.Database {
     throw explainSqliteError(err);
   }
   try {
+    // journal_mode and synchronous are also the bench's bare server's (bench/src/baseline-server.ts).
     db.pragma('busy_timeout = 2000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -1,4 +1,4 @@
-import type { Condition, ListQuery, QueryValue } from '../list-query.js';
+import type { Condition, ListQuery, QueryValue } from '../../list/list-query.js';
 import { ident } from './sql.js';
 
 /** A list query as SQLite runs it: WHERE and ORDER BY (each empty or starting with a space) and their values. */

@@ -3,7 +3,7 @@ import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange } fr
 import { Checkpointer } from './checkpointer.js';
 import { type Database, nativeBinding, openDatabase, resetStore, setUpStore } from './database.js';
 import { ident } from './sql.js';
-import { checkFileInPlace, rememberFile } from './file-identity.js';
+import { checkFileInPlace, forgetFile, rememberFile } from './file-identity.js';
 
 /** Tables Mockyard keeps for itself, and SQLite's own. */
 const INTERNAL = /^(sqlite_|_mockyard_|.*__mockyard_rebuild$)/;
@@ -106,6 +106,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    forgetFile(this.db);
     await this.checkpointer?.close();
     this.db.close();
   }

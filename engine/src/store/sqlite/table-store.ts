@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RelationModel, SchemaModel } from '../../model/service-model.js';
-import type { ListQuery } from '../list-query.js';
-import { insertSql, insertValues, prepareInserts } from './prepared-insert.js';
+import type { ListQuery } from '../../list/list-query.js';
+import { insertSql, insertValues, insertWithIdLeftSql, prepareInserts } from './prepared-insert.js';
 import type { PreparedInsert, RefusedInsert } from '../store.js';
 import type { Steps } from '../../time-slice.js';
 import { ident, OUTER, recordJsonExpr, relationsJsonExpr } from './sql.js';
@@ -60,14 +60,20 @@ export class SqliteTableStore implements TableStore {
 
   /**
    * The raw-row INSERT … RETURNING for these written fields, found by their names (a create writes
-   * the same fields each time, so its SQL text is built and hashed once, not per request).
+   * the same fields each time, so its SQL text is built and hashed once, not per request). A create
+   * whose id AUTOINCREMENT picks inserts nothing when no id is left (`insertWithIdLeftSql`).
    */
   private insertStatement(names: readonly string[], locationColumn: string | undefined): Statement {
     const key = `${locationColumn ?? ''}\n${names.join('\n')}`;
     let stmt = this.inserts.get(key);
     if (!stmt) {
       const returning = locationColumn ? `${this.json}, ${ident(locationColumn)}` : this.json;
-      stmt = this.statement(`${insertSql(this.schema, names)} RETURNING ${returning}`, false).raw(true);
+      const id = this.schema.idField;
+      const insert =
+        id?.autoId === 'integer' && !names.includes(id.name)
+          ? insertWithIdLeftSql(this.schema, names, id.name)
+          : insertSql(this.schema, names);
+      stmt = this.statement(`${insert} RETURNING ${returning}`, false).raw(true);
       if (this.inserts.size >= MAX_CACHED_STATEMENTS) this.inserts.clear();
       this.inserts.set(key, stmt);
     }
@@ -126,27 +132,14 @@ export class SqliteTableStore implements TableStore {
     return this.read(() => lookup.get(...values) as string | undefined);
   }
 
-  /**
-   * Refuses a create whose automatic id would pass 2^53 − 1: AUTOINCREMENT picks one more than the
-   * larger of the table's largest id ever (`sqlite_sequence`) and its largest id now.
-   */
-  private checkIdLeft(column: string): void {
-    const next = this.statement(
-      `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(${ident(column)}) FROM ${this.table}), 0))`,
-    );
-    const largest = this.read(() => next.get(this.schema.table) as number);
-    if (largest >= Number.MAX_SAFE_INTEGER)
-      throw new DomainError('failed', httpMessages.idsExhausted(this.schema.name), { detail: 'out_of_ids' });
-  }
-
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
   create(body: unknown, fixed: readonly FixedValue[], locationColumn?: string): { json: string; location: unknown } {
     const record = createRecord(this.schema, body, fixed);
     const { names, values } = insertValues(this.schema, record);
-    const id = this.schema.idField;
-    if (id?.autoId === 'integer' && !names.includes(id.name)) this.checkIdLeft(id.name);
     const stmt = this.insertStatement(names, locationColumn);
-    const row = this.write(() => stmt.all(...values)[0] as unknown[], record);
+    const row = this.write(() => stmt.all(...values)[0] as unknown[] | undefined, record);
+    // No row: the insert's own check found no automatic id left, and nothing was written.
+    if (!row) throw new DomainError('failed', httpMessages.idsExhausted(this.schema.name), { detail: 'out_of_ids' });
     this.onChange('insert');
     return { json: row[0] as string, location: row[1] };
   }

@@ -5,7 +5,7 @@ import { httpMessages } from '../../../shared/src/messages.js';
 import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
-import { pathValue } from './key-values.js';
+import { pathValue } from '../store/key-values.js';
 import { parseRelations } from './list-relations.js';
 import { jsonSortKeys, sortKeys } from './list-sort.js';
 import { pageOf } from './list-window.js';
