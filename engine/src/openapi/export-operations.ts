@@ -4,20 +4,22 @@
  * schema-backed operation carries `x-mockyard: { schema, operation, key }`, so importing the export
  * gives back the same endpoints even where the shapes alone would be ambiguous.
  */
+import { dynamicReadsBody } from '../http/dynamic-endpoint.js';
 import type { SchemaEndpoint, SchemaModel, StaticEndpoint } from '../model/service-model.js';
 import { addDynamicResponses, responseContent } from './export-dynamic.js';
-import { fieldSchema, isNullable } from './export-fields.js';
 import { listParameters, pathParameters } from './export-parameters.js';
+import { requestBody } from './export-request-body.js';
 import { recordWithRelations, relationParameters } from './export-relations.js';
 import { errorRef } from './export-server-answers.js';
 import type { Obj } from './schema-walk.js';
 
+/** The errors each operation can answer: 503 when the database is busy or unreachable, 507 when a write finds no room. */
 const ERRORS_OF: Record<SchemaEndpoint['operation'], number[]> = {
-  list: [400, 406],
-  get: [404, 406],
-  create: [400, 409, 413, 415, 406],
-  update: [400, 404, 409, 413, 415, 406],
-  delete: [404, 406],
+  list: [400, 406, 503],
+  get: [404, 406, 503],
+  create: [400, 409, 413, 415, 406, 503, 507],
+  update: [400, 404, 409, 413, 415, 406, 503, 507],
+  delete: [404, 406, 503, 507],
 };
 
 const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
@@ -39,24 +41,6 @@ const negotiated = (schema: Obj): Obj => ({
 /** Whether deleting a record of `schema` can be refused (a reference to it says `onDelete: restrict`). */
 const restricted = (schema: SchemaModel): boolean => [...schema.embeds.values()].some((r) => r.onDelete === 'restrict');
 
-/**
- * A create's body: the schema's record, except that on a nested route (`POST /users/{authorId}/posts`)
- * the fields the path sets are not required, and when given must equal the path's value.
- */
-function createBody(endpoint: SchemaEndpoint, components: Obj): Obj {
-  const { schema, params } = endpoint;
-  if (params.length === 0) return ref(schema.name);
-  const fromPath = new Set(params.map((p) => p.column));
-  const { required, ...component } = components[schema.name] as Obj & { required?: string[] };
-  const stillRequired = (required ?? []).filter((name) => !fromPath.has(name));
-  const named = params.map((p) => `\`${p.column}\` comes from the path's \`{${p.param}}\``).join('; ');
-  return {
-    ...component,
-    ...(stillRequired.length > 0 ? { required: stillRequired } : {}),
-    description: `${named}; when given in the body it must be the same value.`,
-  };
-}
-
 export function schemaOperation(endpoint: SchemaEndpoint, components: Obj, errorContent: Obj): Obj {
   const { schema, operation, status } = endpoint;
   const key = operation === 'list' || operation === 'create' ? undefined : keyOf(endpoint);
@@ -66,19 +50,7 @@ export function schemaOperation(endpoint: SchemaEndpoint, components: Obj, error
   if (operation === 'list' || operation === 'get') parameters.push(...relationParameters(schema));
   if (parameters.length > 0) op.parameters = parameters;
   if (operation === 'create' || operation === 'update') {
-    const body =
-      endpoint.method === 'PATCH'
-        ? {
-            type: 'object',
-            description: `Fields of ${schema.name} to change; the key, when given, must be the path's.`,
-            properties: Object.fromEntries(
-              schema.fields.map((f) => [f.name, fieldSchema({ type: f.type, default: undefined }, isNullable(f))]),
-            ),
-            additionalProperties: false,
-          }
-        : operation === 'create'
-          ? createBody(endpoint, components)
-          : ref(schema.name);
+    const body = requestBody(endpoint, components);
     op.requestBody = { required: true, content: json(body) };
   }
   const component = components[schema.name] as Obj;
@@ -138,6 +110,8 @@ export function staticOperation(endpoint: StaticEndpoint, errorContent: Obj): Ob
       isStatic: true,
     });
   if (negotiates) responses['406'] ??= errorRef(406);
+  // A rule or template that reads the body reads it whole, and a body past the limit is refused.
+  if (endpoint.dynamic && dynamicReadsBody(endpoint.dynamic)) responses['413'] ??= errorRef(413);
   // A static endpoint takes any body (rules and templates may read it).
   const takesBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
   return {

@@ -7,7 +7,7 @@ import type { ServiceModel } from '../model/service-model.js';
 import { componentSchema } from './export-fields.js';
 import { schemaOperation, staticOperation } from './export-operations.js';
 import { openApiPath } from './export-parameters.js';
-import { ALLOW_HEADER, addServerAnswers, ERROR_RESPONSES } from './export-server-answers.js';
+import { addServerAnswers, errorResponses } from './export-server-answers.js';
 import type { Obj } from './schema-walk.js';
 
 const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
@@ -33,10 +33,8 @@ export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}):
     description: 'Every error answer of the mock.',
     'x-mockyard-error': true,
   };
-  const responses: Obj = {};
   const errorContent = json({ $ref: `#/components/schemas/${errorName}` });
-  for (const [status, { name, description }] of Object.entries(ERROR_RESPONSES))
-    responses[name] = { description, content: errorContent, ...(status === '405' ? { headers: ALLOW_HEADER } : {}) };
+  const responses = errorResponses(errorContent);
 
   const paths: Record<string, Obj> = {};
   for (const endpoint of model.endpoints) {
@@ -57,7 +55,7 @@ export function exportOpenApi(model: ServiceModel, options: ExportOptions = {}):
       title: options.title ?? 'Mockyard mock',
       version: options.version ?? '1.0.0',
       description:
-        'Exported by Mockyard. Errors are JSON `{ "error": string }`. A known path called with another method answers 405 (declared on each such method, marked `x-mockyard-not-allowed`); OPTIONS answers 204 with `Allow` on every path.',
+        'Exported by Mockyard. Errors are JSON `{ "error": string }`. HEAD answers wherever GET does, without a body (marked `x-mockyard-head`). A known path called with another method answers 405 (declared on each such method, marked `x-mockyard-not-allowed`); OPTIONS answers 204 with `Allow` on every path. A busy or unreachable database answers 503, a full disk or a create past the last automatic id 507.',
     },
     paths,
     components: { schemas, responses },

@@ -85,8 +85,8 @@ function mediaExample(media: Obj): { value: unknown } | undefined {
   return undefined;
 }
 
-/** An answer a Mockyard export declares for the server itself (405 to another method, OPTIONS), not an endpoint. */
-const generated = (op: Obj): boolean => op['x-mockyard-not-allowed'] === true;
+/** An answer a Mockyard export declares for the server itself (HEAD, 405 to another method, OPTIONS), not an endpoint. */
+const generated = (op: Obj): boolean => op['x-mockyard-not-allowed'] === true || op['x-mockyard-head'] === true;
 
 /** Every operation of the description's paths, with what the conversion needs of it; what it cannot carry over goes to `skipped`. */
 export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[]): OperationInfo[] {
@@ -194,7 +194,9 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
         // A form body (Stripe's creates) still says which fields a client sends.
         const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
         const form = content['application/x-www-form-urlencoded'] ?? content['multipart/form-data'];
-        info.requestFields = requestFields(media?.schema ?? (isObj(form) ? form.schema : undefined));
+        const fields = requestFields(media?.schema ?? (isObj(form) ? form.schema : undefined));
+        // A field the path sets (a nested create's parent key) is sent, in the path.
+        info.requestFields = fields && new Set([...fields, ...params]);
       }
       out.push(info);
     }
@@ -202,11 +204,16 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
   return out;
 }
 
-/** The properties a request body schema declares (allOf merged), or undefined when it declares none. */
+/**
+ * The properties a request body schema declares (allOf merged), and those a Mockyard export says the
+ * path sets (`x-mockyard-from-path`), or undefined when it declares none.
+ */
 function requestFields(schema: unknown): Set<string> | undefined {
   if (!isObj(schema)) return undefined;
   const merged = mergeAllOf(schema);
-  return isObj(merged.properties) ? new Set(Object.keys(merged.properties)) : undefined;
+  if (!isObj(merged.properties)) return undefined;
+  const fromPath = isObj(merged['x-mockyard-from-path']) ? Object.keys(merged['x-mockyard-from-path']) : [];
+  return new Set([...Object.keys(merged.properties), ...fromPath]);
 }
 
 /**
