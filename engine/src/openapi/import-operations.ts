@@ -139,7 +139,7 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
         info.suffixed = suffixed;
         skipped.push({
           pointer: at,
-          reason: `path segment '${suffixed}': matched as a whole by a parameter (the suffix is not checked), a static answer`,
+          reason: `path segment '${suffixed}': a parameter with a literal suffix, a static answer (not a schema-backed endpoint)`,
         });
       }
       const response = success ? responses[success.code] : undefined;
@@ -217,9 +217,9 @@ function requestFields(schema: unknown): Set<string> | undefined {
 }
 
 /**
- * `/pets/{petId}` → `/pets/:petId`. A parameter with a literal suffix (Twilio's `{Sid}.json`) is
- * matched as the whole segment (`suffixed` names the first such segment); a segment mixing text and
- * a parameter otherwise cannot be carried over.
+ * `/pets/{petId}` → `/pets/:petId`. A parameter with a literal suffix (Twilio's `{Sid}.json`) keeps
+ * it (`:Sid.json`, which the router matches; `suffixed` names the first such segment); a segment
+ * mixing text and a parameter otherwise cannot be carried over.
  */
 function mockPathFor(path: string): {
   mockPath: string | undefined;
@@ -231,14 +231,14 @@ function mockPathFor(path: string): {
   const segments: string[] = [];
   let suffixed: string | undefined;
   for (const segment of path.split('/').slice(1)) {
-    const withSuffix = /^(\{[^{}]+\})\.[A-Za-z0-9]+$/.exec(segment);
+    const withSuffix = /^(\{[^{}]+\})((?:\.[A-Za-z0-9_-]+)+)$/.exec(segment);
     if (withSuffix) suffixed ??= segment;
     const whole = /^\{([^{}]+)\}$/.exec(withSuffix ? (withSuffix[1] as string) : segment);
     if (whole) {
       let name = fieldNameFor(whole[1] as string);
       while (params.includes(name)) name = `${name}_`;
       params.push(name);
-      segments.push(`:${name}`);
+      segments.push(`:${name}${withSuffix?.[2] ?? ''}`);
     } else if (/[{}:*?#\s]/.test(segment)) {
       return { mockPath: undefined, params, problem: `path segment '${segment}' mixes text and a parameter` };
     } else segments.push(segment);
