@@ -113,7 +113,7 @@ endpoints:
   assert.equal(user.properties.id.readOnly, undefined, 'a create may give its own id');
   assert.equal(user.properties.name.description, 'Full name');
   const item = doc.paths['/users/{id}'];
-  assert.deepEqual(Object.keys(item).sort(), ['delete', 'get', 'options', 'patch', 'post', 'put']);
+  assert.deepEqual(Object.keys(item).sort(), ['delete', 'get', 'head', 'options', 'patch', 'post', 'put']);
   // POST on an item path is the server's 405, and OPTIONS its 204: declared, marked as not endpoints.
   assert.deepEqual(Object.keys(item.post.responses), ['405']);
   assert.equal(item.post['x-mockyard-not-allowed'], true);

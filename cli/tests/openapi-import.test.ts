@@ -165,6 +165,18 @@ paths:
                 $ref: './missing.yaml#/Thing'
 `,
   );
+  // One static answer whose example alone is past the 5 MiB config limit.
+  const example = Array.from({ length: 60_000 }, (_, i) => `${i} ${'x'.repeat(90)}`);
+  writeFileSync(
+    join(work, 'huge-example.json'),
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Huge', version: '1' },
+      paths: {
+        '/all': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { example } } } } } },
+      },
+    }),
+  );
   // A port that was open a moment ago and is closed now: the URL does not answer.
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -173,6 +185,7 @@ paths:
   const cases: [string, RegExp][] = [
     ['not-openapi.yaml', /not an OpenAPI or Swagger description|not a valid OpenAPI/],
     ['broken-ref.yaml', /missing\.yaml/],
+    ['huge-example.json', /would be \d+\.\d MiB even without descriptions and seed records, over the 5\.0 MiB limit/],
     ['absent.yaml', /cannot read|ENOENT|no such file/i],
     [`http://127.0.0.1:${port}/openapi.yaml`, /cannot read|ECONNREFUSED|Error downloading/i],
   ];

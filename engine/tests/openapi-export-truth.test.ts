@@ -12,7 +12,7 @@ import { fromPackage } from '../src/package-root.js';
 import { exportConfig } from '../src/openapi/export-config.js';
 import { importDescription } from '../src/openapi/import.js';
 import type { Obj } from '../src/openapi/schema-walk.js';
-import { yaml } from './helpers.js';
+import { serve, yaml } from './helpers.js';
 
 const exported = (text: string, path = '/tmp/api.yaml'): Obj => {
   const result = exportConfig(text, path, 'json');
@@ -75,7 +75,8 @@ test('the statuses the server gives are declared: 400 for relations, 409 under r
 test("rule and fault statuses, text templates and templated headers are described as they're served", () => {
   const doc = exported(DYNAMIC, '/tmp/dynamic.yaml');
   const login = at(doc, 'paths', '/login', 'post', 'responses');
-  assert.deepEqual(Object.keys(login).sort(), ['200', '401', '403', '406', '429']);
+  // 413: its rules read the body, which must fit the limit.
+  assert.deepEqual(Object.keys(login).sort(), ['200', '401', '403', '406', '413', '429']);
   assert.equal(login['429'].headers['Retry-After'].schema.const, '30');
   assert.equal(at(doc, 'paths', '/flaky', 'get', 'responses', '503', 'description'), 'Answered by a rule or a fault.');
   const csv = at(doc, 'paths', '/report.csv', 'get', 'responses', '200', 'content');
@@ -153,39 +154,109 @@ test('405 to another method of a known path, and OPTIONS, are declared; importin
   );
 });
 
-test("a nested create's body does not require the field its path sets, and says it must match", () => {
-  const doc = exported(yaml`
-    schemas:
-      User:
-        properties: { id: integer, name: string }
-      Post:
-        properties:
-          id: integer
-          title: { type: string, required: true }
-          authorId: { type: integer, required: true, references: User }
-    endpoints:
-      - resource: Post
-      - path: /users/:authorId/posts
-        method: POST
-        response: { schema: Post }
-  `);
-  const nested = at(
-    doc,
-    'paths',
-    '/users/{authorId}/posts',
-    'post',
-    'requestBody',
-    'content',
-    'application/json',
-    'schema',
-  );
+const NESTED = yaml`
+  schemas:
+    User:
+      properties: { id: integer, name: string }
+    Post:
+      properties:
+        id: integer
+        title: { type: string, required: true }
+        authorId: { type: integer, required: true, references: User }
+  endpoints:
+    - resource: User
+    - resource: Post
+    - path: /users/:authorId/posts
+      method: POST
+      response: { schema: Post }
+  seed:
+    User:
+      - { name: Ada }
+`;
+
+// biome-ignore lint/suspicious/noExplicitAny: walking a JSON document in a test
+const bodyOf = (doc: Obj, path: string, method: string): any =>
+  at(doc, 'paths', path, method, 'requestBody', 'content', 'application/json', 'schema');
+
+test("the fields a path sets are left out of the body's schema and named: a nested create's parent key, an update's key", () => {
+  const doc = exported(NESTED);
+  const nested = bodyOf(doc, '/users/{authorId}/posts', 'post');
   assert.deepEqual(nested.required, ['title']);
   assert.equal(nested.additionalProperties, false);
-  assert.ok(nested.properties.authorId, 'the field may still be sent');
-  assert.match(
-    nested.description,
-    /`authorId` comes from the path's `\{authorId\}`; when given in the body it must be the same value/,
+  assert.equal(nested.properties.authorId, undefined, 'the path sets it');
+  assert.deepEqual(nested['x-mockyard-from-path'], { authorId: 'authorId' });
+  assert.match(nested.description, /`authorId` comes from the path's `\{authorId\}`/);
+  for (const method of ['put', 'patch']) {
+    const body = bodyOf(doc, '/posts/{id}', method);
+    assert.equal(body.additionalProperties, false);
+    assert.equal(body.properties.id, undefined, `${method}: the key is the path's`);
+    assert.ok(body.properties.title);
+    assert.deepEqual(body['x-mockyard-from-path'], { id: 'id' });
+  }
+  assert.equal(bodyOf(doc, '/posts/{id}', 'patch').required, undefined, 'a PATCH requires nothing');
+  assert.deepEqual(bodyOf(doc, '/posts/{id}', 'put').required, ['title', 'authorId']);
+  // A client's own id leaves room for the next automatic one (the server refuses 2^53 − 1 itself).
+  const flat = bodyOf(doc, '/posts', 'post');
+  assert.equal(flat.properties.id.maximum, Number.MAX_SAFE_INTEGER - 1);
+  assert.equal(at(doc, 'components', 'schemas', 'Post', 'properties', 'id', 'maximum'), Number.MAX_SAFE_INTEGER);
+});
+
+test('the server does what the body schemas say: the path sets the fields left out, and 2^53 − 1 is no client id', async () => {
+  const served = await serve(NESTED);
+  try {
+    const nested = await served.send('POST', '/users/1/posts', { title: 'T' });
+    assert.equal(nested.status, 201);
+    assert.equal(((await nested.json()) as Obj).authorId, 1);
+    assert.equal((await served.send('POST', '/users/1/posts', { title: 'T', authorId: 2 })).status, 400);
+    assert.equal((await served.send('PATCH', '/posts/1', { id: 2 })).status, 400);
+    assert.equal((await served.send('PUT', '/posts/1', { title: 'U', authorId: 1 })).status, 200);
+    assert.equal((await served.send('POST', '/users', { id: Number.MAX_SAFE_INTEGER })).status, 400);
+    assert.equal((await served.send('POST', '/users', { id: Number.MAX_SAFE_INTEGER - 1 })).status, 201);
+  } finally {
+    await served.close();
+  }
+});
+
+test('HEAD is declared wherever GET is (without bodies), 405 where no GET is; importing the export skips it', () => {
+  const doc = exported(RELATIONS);
+  const head = at(doc, 'paths', '/books/{id}', 'head');
+  const get = at(doc, 'paths', '/books/{id}', 'get');
+  assert.deepEqual(Object.keys(head.responses).sort(), Object.keys(get.responses).sort());
+  for (const response of Object.values(head.responses) as Obj[]) assert.equal(response.content, undefined);
+  assert.deepEqual(head.parameters, get.parameters);
+  const dynamic = exported(DYNAMIC);
+  assert.deepEqual(Object.keys(at(dynamic, 'paths', '/login', 'head', 'responses')), ['405']);
+  const imported = importDescription(doc, 'relations.json');
+  assert.deepEqual(
+    imported.skipped.filter((s) => /HEAD/.test(s.reason)),
+    [],
+    'HEAD is not listed as skipped',
   );
-  const flat = at(doc, 'paths', '/posts', 'post', 'requestBody', 'content', 'application/json', 'schema');
-  assert.deepEqual(flat, { $ref: '#/components/schemas/Post' });
+  assert.equal(((parse(imported.text) as Obj).endpoints as Obj[]).length, 12, 'no endpoint made of HEAD');
+});
+
+test('the store’s 503 and 507 are declared on schema operations, 413 and 415 where a body is read', () => {
+  const doc = exported(RELATIONS);
+  const ops = (path: string, method: string): string[] => Object.keys(at(doc, 'paths', path, method, 'responses'));
+  for (const [path, method] of [
+    ['/books', 'get'],
+    ['/books/{id}', 'get'],
+    ['/books', 'post'],
+    ['/books/{id}', 'patch'],
+    ['/books/{id}', 'delete'],
+  ] as const)
+    assert.ok(ops(path, method).includes('503'), `${method} ${path} declares 503`);
+  for (const [path, method] of [
+    ['/books', 'post'],
+    ['/books/{id}', 'put'],
+    ['/books/{id}', 'delete'],
+  ] as const)
+    assert.ok(ops(path, method).includes('507'), `${method} ${path} declares 507`);
+  assert.ok(ops('/books', 'post').includes('413') && ops('/books', 'post').includes('415'));
+  assert.match(at(doc, 'components', 'responses', 'InsufficientStorage', 'description'), /2\^53/);
+  assert.ok(at(doc, 'components', 'responses', 'Unavailable', 'headers', 'Retry-After'));
+  // A static endpoint whose template reads the body refuses one past the limit; one that reads none does not.
+  const dynamic = exported(DYNAMIC);
+  assert.ok(at(dynamic, 'paths', '/echo/{id}', 'post', 'responses', '413'));
+  assert.equal(at(dynamic, 'paths', '/report.csv', 'get', 'responses', '413'), undefined);
 });

@@ -93,12 +93,14 @@ test("an item path's parameter names its key field where it can, and a guess is 
   );
 });
 
-test('Twilio-like `{Sid}.json` segments are carried as static answers matched by a parameter, and each is said', async () => {
+test('Twilio-like `{Sid}.json` segments are carried as static answers whose path keeps the suffix, and each is said', async () => {
   const result = await importOpenApi(resolve(FIXTURES, 'twilio-like.yaml'), 'twilio-like.yaml');
   // Seven operations: the account list and create are schema-backed; the four under `{Sid}.json`
   // are static; the one whose segment holds two parameters is not carried.
   assert.deepEqual(result.summary, { schemas: 2, schemaEndpoints: 2, staticEndpoints: 4 });
-  const suffixed = result.skipped.filter((s) => s.reason.startsWith("path segment '{Sid}.json': matched as a whole"));
+  const suffixed = result.skipped.filter((s) =>
+    s.reason.startsWith("path segment '{Sid}.json': a parameter with a literal suffix, a static answer"),
+  );
   assert.equal(suffixed.length, 4);
   const mixed = result.skipped.filter((s) => s.reason.endsWith('mixes text and a parameter'));
   assert.deepEqual(
@@ -111,6 +113,9 @@ test('Twilio-like `{Sid}.json` segments are carried as static answers matched by
     assert.equal(account.status, 200);
     assert.equal(((await account.json()) as Config).status, 'active');
     assert.equal((await s.call('/2010-04-01/Accounts/AC123/Calls/CA9.json')).status, 200);
+    // The suffix is part of the route: another one is no such path.
+    assert.equal((await s.call('/2010-04-01/Accounts/AC123.xml')).status, 404);
+    assert.match(result.text, /path: \/2010-04-01\/Accounts\/:Sid\.json/);
     assert.equal((await s.call('/2010-04-01/Accounts.json')).status, 200);
   } finally {
     await s.close();

@@ -22,7 +22,7 @@ export interface GeneratedRequest {
   body: string | undefined;
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 
 /** Every operation of the description, minus those `skip` names (`GET /slow`). */
 export function operationsOf(doc: Doc, skip: ReadonlySet<string> = new Set()): Operation[] {
@@ -72,12 +72,18 @@ export function schemaValues(doc: Doc, raw: Doc, depth = 0): fc.Arbitrary<unknow
           if (depth > 2 || !schema.properties) return fc.constant({});
           const required = new Set<string>(schema.required ?? []);
           const record: Record<string, fc.Arbitrary<unknown>> = {};
+          // A client id of 2^53 − 1 leaves no automatic id: later creates without one answer 507.
           for (const [name, property] of Object.entries(schema.properties as Doc))
-            record[name] = property['x-mockyard-auto']
-              ? // A client id near 2^53 makes the next auto id pass the safe range: issue 35 refuses that on create.
-                fc.integer({ min: -1000, max: 2 ** 31 })
-              : schemaValues(doc, property, depth + 1);
-          return fc.record(record, { requiredKeys: [...required].filter((k) => k in record) });
+            record[name] = schemaValues(doc, property, depth + 1);
+          const made = fc.record(record, { requiredKeys: [...required].filter((k) => k in record) });
+          const auto = Object.keys(schema.properties as Doc).filter((k) => schema.properties[k]['x-mockyard-auto']);
+          if (auto.length === 0) return made;
+          // Most clients let the server choose ids: the automatic key is left out of half the records more.
+          return fc
+            .tuple(made, fc.boolean())
+            .map(([value, keep]) =>
+              keep ? value : Object.fromEntries(Object.entries(value as Doc).filter(([k]) => !auto.includes(k))),
+            );
         }
         default:
           if (schema.format === 'date-time')
@@ -103,14 +109,30 @@ export function schemaValues(doc: Doc, raw: Doc, depth = 0): fc.Arbitrary<unknow
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** A request to one of `operations`: path parameters (some from `keys`, the records that exist), query, Accept and body. */
+/** A body the description's schema gives, or now and then one the server must refuse. */
+type BodyKind = 'described' | 'too large' | 'not json';
+
+/**
+ * A request to one of `operations`: path parameters (some from `keys`, the records that exist),
+ * query, Accept and body. One body in ten is past `bodyLimit` (the server's, in bytes) or is text
+ * sent as `text/plain`: statuses the server gives to clients that do not follow the description,
+ * which it must declare all the same.
+ */
 export function requestOf(
   doc: Doc,
   base: string,
   operations: Operation[],
   keys: (name: string) => unknown[],
+  bodyLimit: number,
 ): fc.Arbitrary<GeneratedRequest> {
-  return fc.constantFrom(...operations).chain((operation) => {
+  // The endpoints' own operations are picked four times as often as the server's 405s and OPTIONS.
+  const picked = fc.oneof(
+    ...operations.map((operation) => ({
+      weight: operation.op['x-mockyard-not-allowed'] ? 1 : 4,
+      arbitrary: fc.constant(operation),
+    })),
+  );
+  return picked.chain((operation) => {
     const params: Doc[] = operation.op.parameters ?? [];
     const path = params.filter((p) => p.in === 'path');
     const query = params.filter((p) => p.in === 'query');
@@ -125,7 +147,23 @@ export function requestOf(
       .subarray(query, { maxLength: Math.min(3, query.length) })
       .chain((chosen) => fc.tuple(...chosen.map((p) => schemaValues(doc, p.schema).map((v) => [p.name, v] as const))));
     const json = operation.op.requestBody?.content?.['application/json']?.schema;
-    const body = json ? schemaValues(doc, json).map((v) => JSON.stringify(v)) : fc.constant(undefined);
+    const kind: fc.Arbitrary<BodyKind> = fc.oneof(
+      { weight: 18, arbitrary: fc.constant('described' as const) },
+      { weight: 1, arbitrary: fc.constant('too large' as const) },
+      { weight: 1, arbitrary: fc.constant('not json' as const) },
+    );
+    const body = json
+      ? fc
+          .tuple(kind, schemaValues(doc, json))
+          .map(([k, v]): [BodyKind, string] => [
+            k,
+            k === 'too large'
+              ? JSON.stringify({ pad: 'x'.repeat(bodyLimit) })
+              : k === 'not json'
+                ? 'plain text'
+                : JSON.stringify(v),
+          ])
+      : fc.constant(undefined);
     const accept = fc.constantFrom('application/json', 'application/json', '*/*', 'application/xml', 'image/png');
     return fc.tuple(pathValues, queryValues, body, accept).map(([pv, qv, b, a]) => {
       let url = operation.path;
@@ -137,13 +175,13 @@ export function requestOf(
         search.append(name, Array.isArray(value) ? value.map(text).join(',') : text(value));
       const qs = search.toString();
       const headers: Record<string, string> = { accept: a };
-      if (b !== undefined) headers['content-type'] = 'application/json';
+      if (b !== undefined) headers['content-type'] = b[0] === 'not json' ? 'text/plain' : 'application/json';
       return {
         operation,
         url: `${base}${url}${qs ? `?${qs}` : ''}`,
         method: operation.method.toUpperCase(),
         headers,
-        body: b,
+        body: b?.[1],
       };
     });
   });

@@ -31,12 +31,17 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `prism proxy <description> <upstream> --errors` on 127.0.0.1 and waits until it listens (at most `ms`). */
+/**
+ * Starts `prism proxy <description> <upstream> --errors` on 127.0.0.1 and waits until it listens (at
+ * most `ms`). `errors: false` leaves out `--errors`: Prism then passes on requests the description
+ * does not allow (with `--errors` it answers them 422 itself) and reports violations in `sl-violations` only.
+ */
 export async function startPrism(
   description: unknown,
   upstream: string,
   dir: string,
   ms = 60_000,
+  errors = true,
 ): Promise<PrismProxy> {
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(description));
@@ -44,7 +49,7 @@ export async function startPrism(
   const bin = join(packageRoot(), 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, 'proxy', file, upstream, '--errors', '-h', '127.0.0.1', '-p', String(port)],
+    [bin, 'proxy', file, upstream, ...(errors ? ['--errors'] : []), '-h', '127.0.0.1', '-p', String(port)],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -81,7 +86,17 @@ export async function violationsOf(response: Response): Promise<Violation[]> {
   const header = response.headers.get('sl-violations');
   if (header) return JSON.parse(header) as Violation[];
   if (response.headers.get('content-type')?.includes('problem+json')) {
-    const body = (await response.clone().json()) as { type?: string; validation?: Violation[] };
+    const text = await response.clone().text();
+    // A HEAD answer has no body to say what was wrong.
+    if (text === '')
+      return [
+        {
+          location: ['response'],
+          severity: 'Error',
+          message: `Prism answered ${response.status} problem+json, without a body`,
+        },
+      ];
+    const body = JSON.parse(text) as { type?: string; validation?: Violation[] };
     if (body.type?.endsWith('#VIOLATIONS')) return body.validation ?? [];
   }
   return [];

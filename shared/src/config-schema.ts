@@ -202,7 +202,10 @@ export const RuleSchema = described(
 
 export const EndpointSchema = described(
   z.strictObject({
-    path: described(z.string(), 'Path shape; a segment starting with `:` is a path parameter, e.g. /users/:id.'),
+    path: described(
+      z.string(),
+      'Path shape; a segment starting with `:` is a path parameter, e.g. /users/:id; it may end in a literal suffix, e.g. /accounts/:sid.json.',
+    ),
     method: described(z.enum(HTTP_METHODS), 'HTTP method: GET, POST, PATCH, PUT or DELETE.'),
     response: ResponseSchema,
     status: optional(

@@ -20,7 +20,10 @@ import { routeShape } from './route-shape.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
 
-/** The `:name` segments of a path, or a reason the path is unusable. */
+/** A parameter segment: `:name`, maybe followed by a literal suffix that starts with a dot (`:sid.json`). */
+const PARAM_SEGMENT = /^:([^.]*)((?:\.[A-Za-z0-9_-]+)*)$/;
+
+/** The `:name` segments of a path (`:name.json` too), or a reason the path is unusable. */
 export function pathParams(path: string): { params: string[] } | { error: string } {
   if (!path.startsWith('/')) return { error: "it must start with '/'" };
   if (/[?#\s*]/.test(path)) return { error: 'use plain segments and :parameters only (no ?, #, * or spaces)' };
@@ -30,7 +33,12 @@ export function pathParams(path: string): { params: string[] } | { error: string
       if (segment.includes(':')) return { error: `segment '${segment}' mixes text and a parameter` };
       continue;
     }
-    const name = segment.slice(1);
+    const parts = PARAM_SEGMENT.exec(segment);
+    if (!parts)
+      return {
+        error: `segment '${segment}' mixes text and a parameter (a parameter may only be followed by a suffix such as '.json')`,
+      };
+    const name = parts[1] as string;
     if (!FIELD_NAME.test(name)) return { error: `parameter ':${name}' needs a name of letters, digits and _` };
     if (params.includes(name)) return { error: `parameter ':${name}' appears twice` };
     params.push(name);

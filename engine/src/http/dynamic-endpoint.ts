@@ -87,18 +87,25 @@ const templatesOf = (response: ResponseModel | undefined, extra: RuleModel['head
 /** The body a status may carry: none for 204 and 304 (and for 1xx). */
 const mayHaveBody = (status: number): boolean => status >= 200 && status !== 204 && status !== 304;
 
+/** Every template of the endpoint: its response's, its rules', its callbacks'. */
+const allTemplates = (dynamic: DynamicModel): TemplateModel[] => [
+  ...templatesOf(dynamic.response),
+  ...dynamic.rules.flatMap((r) => templatesOf(r.response, r.headers)),
+  ...callbackTemplates(dynamic, templatesOf),
+];
+
+/** Whether a rule or a template reads the request body (so a body past the limit is a 413). */
+export const dynamicReadsBody = (dynamic: DynamicModel): boolean =>
+  dynamic.rules.some((r) => r.readsBody) || allTemplates(dynamic).some((t) => t.readsBody);
+
 export function dynamicRun(endpoint: EndpointModel, dynamic: DynamicModel, base: Run, tools: DynamicTools): Run {
   const name = endpointName(endpoint);
   const { rules } = dynamic;
-  const all = [
-    ...templatesOf(dynamic.response),
-    ...rules.flatMap((r) => templatesOf(r.response, r.headers)),
-    ...callbackTemplates(dynamic, templatesOf),
-  ];
+  const all = allTemplates(dynamic);
   const readsScenarios =
     rules.some((r) => r.when.some((c) => c.target === 'scenario')) ||
     all.some((t) => t.names?.some((n) => n.kind === 'scenario'));
-  const readsBody = rules.some((r) => r.readsBody) || all.some((t) => t.readsBody);
+  const readsBody = dynamicReadsBody(dynamic);
   const usesFaker = all.some((t) => t.usesFaker);
   const precomputed = endpoint.kind === 'static' ? JSON.stringify(endpoint.body) : undefined;
   // Loaded before the first rendering (see run below); constant headers never need it.

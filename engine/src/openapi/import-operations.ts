@@ -85,8 +85,8 @@ function mediaExample(media: Obj): { value: unknown } | undefined {
   return undefined;
 }
 
-/** An answer a Mockyard export declares for the server itself (405 to another method, OPTIONS), not an endpoint. */
-const generated = (op: Obj): boolean => op['x-mockyard-not-allowed'] === true;
+/** An answer a Mockyard export declares for the server itself (HEAD, 405 to another method, OPTIONS), not an endpoint. */
+const generated = (op: Obj): boolean => op['x-mockyard-not-allowed'] === true || op['x-mockyard-head'] === true;
 
 /** Every operation of the description's paths, with what the conversion needs of it; what it cannot carry over goes to `skipped`. */
 export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[]): OperationInfo[] {
@@ -139,7 +139,7 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
         info.suffixed = suffixed;
         skipped.push({
           pointer: at,
-          reason: `path segment '${suffixed}': matched as a whole by a parameter (the suffix is not checked), a static answer`,
+          reason: `path segment '${suffixed}': a parameter with a literal suffix, a static answer (not a schema-backed endpoint)`,
         });
       }
       const response = success ? responses[success.code] : undefined;
@@ -194,7 +194,9 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
         // A form body (Stripe's creates) still says which fields a client sends.
         const content = isObj(op.requestBody.content) ? op.requestBody.content : {};
         const form = content['application/x-www-form-urlencoded'] ?? content['multipart/form-data'];
-        info.requestFields = requestFields(media?.schema ?? (isObj(form) ? form.schema : undefined));
+        const fields = requestFields(media?.schema ?? (isObj(form) ? form.schema : undefined));
+        // A field the path sets (a nested create's parent key) is sent, in the path.
+        info.requestFields = fields && new Set([...fields, ...params]);
       }
       out.push(info);
     }
@@ -202,17 +204,22 @@ export function collectOperations(api: Obj, swagger2: boolean, skipped: Skipped[
   return out;
 }
 
-/** The properties a request body schema declares (allOf merged), or undefined when it declares none. */
+/**
+ * The properties a request body schema declares (allOf merged), and those a Mockyard export says the
+ * path sets (`x-mockyard-from-path`), or undefined when it declares none.
+ */
 function requestFields(schema: unknown): Set<string> | undefined {
   if (!isObj(schema)) return undefined;
   const merged = mergeAllOf(schema);
-  return isObj(merged.properties) ? new Set(Object.keys(merged.properties)) : undefined;
+  if (!isObj(merged.properties)) return undefined;
+  const fromPath = isObj(merged['x-mockyard-from-path']) ? Object.keys(merged['x-mockyard-from-path']) : [];
+  return new Set([...Object.keys(merged.properties), ...fromPath]);
 }
 
 /**
- * `/pets/{petId}` → `/pets/:petId`. A parameter with a literal suffix (Twilio's `{Sid}.json`) is
- * matched as the whole segment (`suffixed` names the first such segment); a segment mixing text and
- * a parameter otherwise cannot be carried over.
+ * `/pets/{petId}` → `/pets/:petId`. A parameter with a literal suffix (Twilio's `{Sid}.json`) keeps
+ * it (`:Sid.json`, which the router matches; `suffixed` names the first such segment); a segment
+ * mixing text and a parameter otherwise cannot be carried over.
  */
 function mockPathFor(path: string): {
   mockPath: string | undefined;
@@ -224,14 +231,14 @@ function mockPathFor(path: string): {
   const segments: string[] = [];
   let suffixed: string | undefined;
   for (const segment of path.split('/').slice(1)) {
-    const withSuffix = /^(\{[^{}]+\})\.[A-Za-z0-9]+$/.exec(segment);
+    const withSuffix = /^(\{[^{}]+\})((?:\.[A-Za-z0-9_-]+)+)$/.exec(segment);
     if (withSuffix) suffixed ??= segment;
     const whole = /^\{([^{}]+)\}$/.exec(withSuffix ? (withSuffix[1] as string) : segment);
     if (whole) {
       let name = fieldNameFor(whole[1] as string);
       while (params.includes(name)) name = `${name}_`;
       params.push(name);
-      segments.push(`:${name}`);
+      segments.push(`:${name}${withSuffix?.[2] ?? ''}`);
     } else if (/[{}:*?#\s]/.test(segment)) {
       return { mockPath: undefined, params, problem: `path segment '${segment}' mixes text and a parameter` };
     } else segments.push(segment);

@@ -12,6 +12,7 @@ import { stringify } from 'yaml';
 import { validateConfig } from '../config/validate.js';
 import { type Converted, convert, type Rename, type Skipped } from './convert.js';
 import { hideExampleRefs, restoreExampleRefs } from './example-refs.js';
+import { fitToLimit } from './import-size.js';
 import { isObj, type Obj } from './schema-walk.js';
 
 export interface ImportSummary {
@@ -114,9 +115,11 @@ export function importDescription(api: Obj, source: string): ImportResult {
   const info = isObj(api.info) ? api.info : {};
   const title = `${String(info.title ?? 'API')} ${String(info.version ?? '')}`.trim();
   const header = `# Imported from ${source} (${title}) by mockyard import.\n`;
-  let text = '';
+  const render = (): string => header + stringify(converted.config, { lineWidth: 0 });
   for (let round = 0; round < 20; round++) {
-    text = header + stringify(converted.config, { lineWidth: 0 });
+    const fitted = fitToLimit(converted, render, converted.skipped);
+    if ('tooLarge' in fitted) throw new ImportError(`the config made from ${source} ${fitted.tooLarge}`);
+    const { text } = fitted;
     const { problems } = validateConfig(text);
     const errors = problems.filter((p) => p.severity === 'error');
     if (errors.length === 0) return result(text, converted, title);

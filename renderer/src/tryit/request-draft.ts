@@ -55,12 +55,15 @@ export const row = (name: string, value: string, on = true): KeyValueRow => ({ i
 
 export const hasBody = (method: string): boolean => method === 'POST' || method === 'PUT' || method === 'PATCH';
 
+/** A `:name` segment, maybe with a literal suffix (`:sid.json`): the name, and the suffix. */
+const PARAM = /^:([^.]+)(.*)$/;
+
 /** The names of the path's `:name` segments, in order. */
 export const pathParams = (path: string): string[] =>
   path
     .split('/')
-    .filter((s) => s.startsWith(':') && s.length > 1)
-    .map((s) => s.slice(1));
+    .map((s) => PARAM.exec(s)?.[1])
+    .filter((name): name is string => name !== undefined);
 
 /** The table behind an endpoint, for its fields (body skeleton, filters). */
 export const tableOf = (endpoint: EndpointSummary | undefined, tables: readonly TableInfo[]): TableInfo | undefined =>
@@ -90,7 +93,10 @@ export function draftForEndpoint(endpoint: EndpointSummary, tables: readonly Tab
 export const fillPath = (path: string, params: Record<string, string>): string =>
   path
     .split('/')
-    .map((s) => (s.startsWith(':') && s.length > 1 ? encodeURIComponent(params[s.slice(1)] ?? '') : s))
+    .map((s) => {
+      const parts = PARAM.exec(s);
+      return parts ? `${encodeURIComponent(params[parts[1] as string] ?? '')}${parts[2]}` : s;
+    })
     .join('/');
 
 /** A logged request as it was sent, editable: its endpoint's path with the values it matched, when that gives the same path. */

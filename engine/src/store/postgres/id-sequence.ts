@@ -27,6 +27,15 @@ export async function sequenceToMax(connection: Connection, table: string, id: F
   );
 }
 
+/** The id the sequence gave last (0 when it gave none yet): the next automatic id follows it. */
+export async function sequenceLast(connection: Connection, table: string, id: FieldModel): Promise<number> {
+  const rows = await connection.query(
+    'SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence($1::text, $2::text)::regclass), 0)',
+    [table, id.name],
+  );
+  return Number(rows[0]?.[0]);
+}
+
 /** Moves the sequence past the largest id in the table when it is behind it (after rows written with their own ids). */
 export async function sequencePastMax(connection: Connection, table: string, id: FieldModel): Promise<void> {
   await connection.query(

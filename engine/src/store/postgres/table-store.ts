@@ -9,7 +9,16 @@ import { httpMessages } from '../../../../shared/src/messages.js';
 import type { ChangeNotifier } from './change-notifier.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
-import { idGuard, isIdConflict, isIdGuard, sequenceBump, sequencePastMax, sequenceToMax } from './id-sequence.js';
+import {
+  idGuard,
+  isIdConflict,
+  isIdGuard,
+  sequenceBump,
+  sequenceLast,
+  sequencePastMax,
+  sequenceToMax,
+} from './id-sequence.js';
+import { firstRowPastIdLimit, idsExhausted } from '../id-limit.js';
 import { listSql } from './list-sql.js';
 import { ident, pageAggregates, qualified, recordColumns, recordJson, relationsJson } from './sql.js';
 import { PageWriter } from './page-writer.js';
@@ -231,7 +240,14 @@ export class PostgresTableStore implements TableStore {
     fail: (row: number, err: unknown) => Error,
   ): Promise<number> {
     const connection = this.ctx.connection;
+    const id = this.schema.idField;
     await connection.transaction(async () => {
+      const past =
+        id?.autoId === 'integer'
+          ? firstRowPastIdLimit(rows, id.name, await sequenceLast(connection, this.table, id), false)
+          : undefined;
+      // Refused before any row is written: a sequence gives its numbers away even when the transaction rolls back.
+      if (past !== undefined) throw fail(past, idsExhausted(this.schema));
       for (const p of rows) {
         if ('refused' in p) throw fail(p.row, p.refused);
         try {
@@ -240,7 +256,6 @@ export class PostgresTableStore implements TableStore {
           throw fail(p.row, toStoreError(err, this.schema, p.record));
         }
       }
-      const id = this.schema.idField;
       if (id?.autoId === 'integer' && rows.some((p) => 'record' in p && p.record[id.name] != null))
         await sequencePastMax(connection, this.table, id);
     });

@@ -14,6 +14,7 @@ import type { FixedValue, Page, TableChange, TableStore } from '../store.js';
 import { DomainError } from '../../domain-error.js';
 import { httpMessages } from '../../../../shared/src/messages.js';
 import { checkFileInPlace } from './file-identity.js';
+import { firstRowPastIdLimit, idsExhausted } from '../id-limit.js';
 
 export type { TableChange };
 type Statement = Database.Statement<unknown[], unknown>;
@@ -132,6 +133,17 @@ export class SqliteTableStore implements TableStore {
     return this.read(() => lookup.get(...values) as string | undefined);
   }
 
+  /**
+   * The id the next automatic one follows: AUTOINCREMENT picks one more than the larger of the
+   * table's largest id ever (`sqlite_sequence`) and its largest id now.
+   */
+  private largestId(column: string): number {
+    const next = this.statement(
+      `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(${ident(column)}) FROM ${this.table}), 0))`,
+    );
+    return this.read(() => next.get(this.schema.table) as number);
+  }
+
   /** Inserts a record; returns its JSON and the value of `locationColumn` for the Location header. */
   create(body: unknown, fixed: readonly FixedValue[], locationColumn?: string): { json: string; location: unknown } {
     const record = createRecord(this.schema, body, fixed);
@@ -155,9 +167,13 @@ export class SqliteTableStore implements TableStore {
 
   insertMany(rows: readonly (PreparedInsert | RefusedInsert)[], fail: (row: number, err: unknown) => Error): number {
     checkFileInPlace(this.db);
+    const id = this.schema.idField;
     this.db.transaction(() => {
+      const past =
+        id?.autoId === 'integer' ? firstRowPastIdLimit(rows, id.name, this.largestId(id.name), true) : undefined;
       for (const p of rows) {
         if ('refused' in p) throw fail(p.row, p.refused);
+        if (p.row === past) throw fail(p.row, idsExhausted(this.schema));
         try {
           this.statement(p.sql, false).run(...(p.values as (string | number | null)[]));
         } catch (err) {
