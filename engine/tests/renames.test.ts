@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { messages } from '../../shared/src/messages.js';
 import type { Problem } from '../../shared/src/problems.js';
+import { withRenameFixes } from '../src/config/rename-fix.js';
 import { validateConfig } from '../src/config/validate.js';
 import { Engine } from '../src/engine.js';
 import { tempDir, yaml } from './helpers.js';
@@ -289,4 +291,46 @@ test('a renamedFrom naming a field or schema the config still declares is an err
   assert.match(schemaProblems[0]?.message ?? '', /schema Person/);
   // A hint whose old name is gone stays harmless.
   assert.equal(validateConfig(V2).problems.filter((p) => p.severity === 'error').length, 0);
+});
+
+test('the suggestion becomes a quick fix that writes the renamedFrom line into the field, comments kept', () => {
+  const text = yaml`
+    schemas:
+      Person:
+        properties:
+          id: integer
+          fullName: string # was name
+          nick:
+            type: string # short
+    endpoints:
+      - resource: Person
+  `;
+  const suggestion = (field: string): Problem => ({
+    code: 'undeclaredRename',
+    severity: 'warning',
+    message: messages.undeclaredRename('people', 'old', field),
+    range: { start: { line: 2, column: 3 }, end: { line: 2, column: 9 } },
+    path: ['schemas', 'Person', 'properties', field],
+  });
+  const apply = (problem: Problem): string => {
+    const [fix] = problem.fixes ?? [];
+    assert.ok(fix, 'no fix');
+    const lines = text.split('\n');
+    const offset = (p: { line: number; column: number }) =>
+      lines.slice(0, p.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.column - 1;
+    return text.slice(0, offset(fix.range.start)) + fix.text + text.slice(offset(fix.range.end));
+  };
+  const [scalar, block] = withRenameFixes([suggestion('fullName'), suggestion('nick')], text);
+  assert.ok(scalar && block);
+  assert.equal(scalar.fixes?.[0]?.title, "Add 'renamedFrom: old'");
+  assert.equal(scalar.range.start.line, 5, 'the warning points at the new field');
+  const fixedScalar = apply(scalar);
+  assert.match(fixedScalar, /# was name/);
+  assert.deepEqual(
+    validateConfig(fixedScalar).model?.schemas.get('Person')?.fieldMap.get('fullName')?.renamedFrom?.from,
+    'old',
+  );
+  const fixedBlock = apply(block);
+  assert.match(fixedBlock, /# short/);
+  assert.equal(validateConfig(fixedBlock).model?.schemas.get('Person')?.fieldMap.get('nick')?.renamedFrom?.from, 'old');
 });

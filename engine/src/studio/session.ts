@@ -14,6 +14,7 @@ import { writeConfigFile } from './config-file.js';
 import { describeListenError } from './listen-status.js';
 import { watchRecording } from './recording.js';
 import { StudioLog } from './studio-log.js';
+import { withRenameFixes } from '../config/rename-fix.js';
 
 export interface StudioSessionOptions {
   configPath: string;
@@ -313,6 +314,9 @@ export class StudioSession extends TypedEmitter<Events> {
 
   private async applyText(config: string | ValidationResult): Promise<boolean> {
     const result = await this.engine.apply(config);
+    // The suggestion of an undeclared rename comes from the migration, which has no text: its quick fix is made here.
+    if (result.problems.some((p) => p.code === 'undeclaredRename'))
+      result.problems = withRenameFixes(result.problems, this.savedText);
     this.lastProblems = result.problems;
     if (result.ok) {
       this.configPort = this.engine.model?.server.declaredPort;
