@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { PencilLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { WrittenSchema } from '../../../shared/src/config-edit/as-written';
 import { modify } from '../../../shared/src/config-edit/index';
@@ -7,11 +7,21 @@ import { endpointsUsing } from './endpoints-using';
 import { FieldsTable } from './FieldsTable';
 import { useForms } from './form-context';
 import { Messages, TextInput } from './inputs';
+import { RenameSchemaForm } from './RenameSchemaForm';
 
 /** One schema: its description, its fields, and Delete (which asks first, naming its endpoints). */
-export function SchemaEditor({ schema, onDeleted }: { schema: WrittenSchema; onDeleted(): void }) {
+export function SchemaEditor({
+  schema,
+  onDeleted,
+  onRenamed,
+}: {
+  schema: WrittenSchema;
+  onDeleted(): void;
+  onRenamed(name: string): void;
+}) {
   const { written, submit, readOnly } = useForms();
   const [asking, setAsking] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const [refused, setRefused] = useState<string | undefined>(undefined);
   const users = endpointsUsing(written.endpoints, schema.name);
 
@@ -28,10 +38,30 @@ export function SchemaEditor({ schema, onDeleted }: { schema: WrittenSchema; onD
         <h3>
           {schema.name} <span className="muted">→ {tableNameFor(schema.name)}</span>
         </h3>
-        <button type="button" className="btn danger" disabled={readOnly} onClick={() => setAsking(true)}>
-          <Trash2 size={14} /> Delete
-        </button>
+        <div className="form-card-actions">
+          <button
+            type="button"
+            className="btn"
+            disabled={readOnly}
+            aria-expanded={renaming}
+            onClick={() => setRenaming(true)}
+          >
+            <PencilLine size={14} /> Rename
+          </button>
+          <button type="button" className="btn danger" disabled={readOnly} onClick={() => setAsking(true)}>
+            <Trash2 size={14} /> Delete
+          </button>
+        </div>
       </header>
+      {renaming ? (
+        <RenameSchemaForm
+          schema={schema}
+          onDone={(to) => {
+            setRenaming(false);
+            if (to !== undefined) onRenamed(to);
+          }}
+        />
+      ) : null}
       {asking ? (
         <div className="form-confirm" role="alertdialog" aria-label={`Delete schema ${schema.name}`}>
           <p>
