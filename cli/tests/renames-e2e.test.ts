@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { axeFindings } from './axe.js';
 import { eventually } from './process.js';
 import { openStudio } from './studio-fixture.js';
 
@@ -113,6 +114,84 @@ test('rows typed by hand survive renaming their field and then their schema thro
     await page.keyboard.press('Control+z');
     await forms(page).getByTestId('schema-Persn').waitFor({ timeout: 10_000 });
     assert.equal(await editorText(page), beforeSchema);
+    assert.deepEqual(errors, []);
+  } finally {
+    await s.close();
+  }
+});
+
+const WITH_NAME = `schemas:
+  Person:
+    properties:
+      id: integer
+      name: string
+endpoints:
+  - resource: Person
+seed:
+  Person:
+    - { name: Ada }
+    - { name: Bob }
+    - {}
+`;
+// name removed (and no renamedFrom on the new field): its column is hidden with two values.
+const WITHOUT_NAME = WITH_NAME.replace('      name: string', '      nick: string').replace(/seed:[\s\S]*/, '');
+
+test('hidden columns of a removed field are listed read-only; restore brings the field back, drop asks naming the rows', {
+  timeout: 180_000,
+}, async () => {
+  const s = await openStudio(WITH_NAME);
+  try {
+    const { page, studioUrl, configPath, mock, shots } = s;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(studioUrl);
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await page.getByTestId('row-count').filter({ hasText: '3 rows' }).waitFor({ timeout: 20_000 });
+    const hidden = page.getByTestId('hidden-columns');
+    assert.equal(await hidden.count(), 0);
+
+    writeFileSync(configPath, WITHOUT_NAME);
+    await hidden.waitFor({ timeout: 10_000 });
+    assert.match(
+      await hidden.locator('summary').innerText(),
+      /1 hidden column kept from removed fields: name \(2 values\)/,
+    );
+    await hidden.locator('summary').click();
+    await hidden.getByRole('cell', { name: 'Bob' }).waitFor();
+    await page.screenshot({ path: join(shots, 'hidden-columns.png') });
+    const axe = await axeFindings(page, 'hidden columns');
+    assert.deepEqual(axe, []);
+
+    // Restore as field: the config gets the field back (saved), and the API shows the values again.
+    await hidden.getByRole('button', { name: 'Restore as field' }).click();
+    await eventually(() => /\n {6}name: string\n/.test(readFileSync(configPath, 'utf8')), 10_000, 'the restored field');
+    await eventually(
+      async () =>
+        JSON.stringify(await (await fetch(`${mock}/people/2`)).json()) === '{"id":2,"nick":null,"name":"Bob"}',
+      10_000,
+      'the restored values over HTTP',
+    );
+    await hidden.waitFor({ state: 'detached' });
+
+    // Removed again, then dropped after the confirmation names the rows that hold a value.
+    writeFileSync(configPath, WITHOUT_NAME);
+    await hidden.waitFor({ timeout: 10_000 });
+    await hidden.locator('summary').click();
+    await hidden.getByRole('button', { name: 'Drop…' }).click();
+    const dialog = page.getByTestId('drop-hidden-dialog');
+    assert.match(await dialog.innerText(), /Drop column name of people\? 2 rows of 3 hold a value in it/);
+    assert.deepEqual(await axeFindings(page, 'drop hidden column dialog'), []);
+    await page.screenshot({ path: join(shots, 'hidden-columns-drop.png') });
+    await dialog.getByRole('button', { name: 'Drop column' }).click();
+    await hidden.waitFor({ state: 'detached' });
+    await page.getByTestId('toast').filter({ hasText: 'Dropped name (2 values)' }).waitFor();
+    writeFileSync(configPath, WITHOUT_NAME.replace('      nick: string', '      nick: string\n      name: string'));
+    await eventually(
+      async () => JSON.stringify(await (await fetch(`${mock}/people/2`)).json()) === '{"id":2,"nick":null,"name":null}',
+      10_000,
+      'the dropped values gone',
+    );
     assert.deepEqual(errors, []);
   } finally {
     await s.close();

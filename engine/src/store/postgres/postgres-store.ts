@@ -9,6 +9,8 @@ import { readCatalog } from './catalog.js';
 import { ChangeNotifier } from './change-notifier.js';
 import { ChangeListener, type NotifiedChange } from './changes.js';
 import type { Connection } from './connection.js';
+import type { HiddenColumns } from '../../../../shared/src/studio-values.js';
+import { dropHiddenColumn, hiddenColumns } from './hidden-columns.js';
 import { migrateTable } from './migrate.js';
 import { applyRenames } from './renames.js';
 import { plannedRenames } from '../renames.js';
@@ -169,6 +171,14 @@ export class PostgresStore implements Store {
       }
     }
     return result;
+  }
+
+  hiddenColumns(schema: SchemaModel, limit: number): Promise<HiddenColumns> {
+    return hiddenColumns(this.connection, this.pgSchema, schema, limit);
+  }
+
+  dropHiddenColumn(schema: SchemaModel, column: string): Promise<number> {
+    return dropHiddenColumn(this.connection, this.pgSchema, schema, column);
   }
 
   async orphanRows(table: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {

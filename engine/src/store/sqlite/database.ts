@@ -90,6 +90,11 @@ export interface StoreSetup {
  */
 const migrated = new WeakMap<Database.Database, Map<string, { signature: string; migration: TableMigration }>>();
 
+/** Makes the next setup migrate `table` again (its columns changed outside a migration, e.g. a hidden one was dropped). */
+export function forgetMigration(db: Database.Database, table: string): void {
+  migrated.get(db)?.delete(table);
+}
+
 const signatureOf = (schema: SchemaModel): string =>
   JSON.stringify([
     schema.fields.map((f) => [f.name, f.type, f.unique, f.autoId ?? '']),
