@@ -257,6 +257,40 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       await s.close();
     }
   });
+  test(`${kind}: hidden columns are listed with their values and dropped on request; a field's column is refused`, {
+    skip,
+  }, async () => {
+    const s = storeKind(kind);
+    try {
+      const engine = s.engine();
+      await applied(engine, V1);
+      const { url } = await engine.start();
+      await seedV1(url);
+      await applied(engine, V1.replace('      age: integer\n', ''));
+      const store = engine.store;
+      const schema = engine.model?.schemas.get('Person');
+      assert.ok(store && schema);
+      const hidden = await store.hiddenColumns(schema, 2);
+      assert.deepEqual(hidden.columns, [{ name: 'age', type: 'integer', values: 3 }]);
+      assert.equal(hidden.total, 3);
+      assert.deepEqual(hidden.rows, [
+        { id: 1, age: 36 },
+        { id: 2, age: 20 },
+      ]);
+      await assert.rejects(async () => store.dropHiddenColumn(schema, 'name'), /no hidden column 'name'/);
+      assert.equal(await store.dropHiddenColumn(schema, 'age'), 3);
+      assert.deepEqual((await store.hiddenColumns(schema, 2)).columns, []);
+      // The field declared again starts empty: the values went with the column, and no warning is left over.
+      const problems = await applied(engine, V1);
+      assert.deepEqual(
+        problems.filter((p) => p.code === 'hiddenColumn'),
+        [],
+      );
+      assert.deepEqual((await json(url, '/people/1')).body, { id: 1, name: 'Ada', age: null });
+    } finally {
+      await s.close();
+    }
+  });
 }
 
 test('a renamedFrom naming a field or schema the config still declares is an error at its position', () => {

@@ -19,12 +19,23 @@ async function hiddenOf(
   db: Connection,
   pgSchema: string,
   schema: SchemaModel,
-): Promise<{ name: string; type: string }[]> {
+): Promise<{ name: string; type: string; bigint: boolean }[]> {
   const info = (await readCatalog(db, pgSchema)).tables.get(schema.table);
   if (!info) return [];
   return info.columns
     .filter((c) => c.name !== SEQ_COLUMN && !schema.fieldMap.has(c.name))
-    .map((c) => ({ name: c.name, type: info.recorded.get(c.name) ?? PG_TYPE[c.type] ?? 'json' }));
+    .map((c) => ({
+      name: c.name,
+      type: info.recorded.get(c.name) ?? PG_TYPE[c.type] ?? 'json',
+      bigint: c.type === 'bigint',
+    }));
+}
+
+/** pg hands bigints over as text; one in the safe range is shown as the number it is, as the API shows it. */
+function integerOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
 }
 
 /** The hidden columns of a live table (see Store.hiddenColumns). */
@@ -45,12 +56,16 @@ export async function hiddenColumns(
   if (hidden.length === 0) return { columns: [], rows: [], total: total ?? 0 };
   const names = [...(schema.idField ? [schema.idField.name] : []), ...hidden.map((c) => c.name)];
   const order = schema.idField ? ident(schema.idField.name) : '1';
+  const bigints = new Set(hidden.filter((c) => c.bigint).map((c) => c.name));
+  if (schema.idField?.autoId === 'integer') bigints.add(schema.idField.name);
   const rows = await db.query(`SELECT ${names.map(ident).join(', ')} FROM ${t} ORDER BY ${order} LIMIT $1`, [limit], {
     retry: true,
   });
   return {
-    columns: hidden.map((c, i) => ({ ...c, values: values[i] ?? 0 })),
-    rows: rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]]))),
+    columns: hidden.map((c, i) => ({ name: c.name, type: c.type, values: values[i] ?? 0 })),
+    rows: rows.map((row) =>
+      Object.fromEntries(names.map((name, i) => [name, bigints.has(name) ? integerOf(row[i]) : row[i]])),
+    ),
     total: total ?? 0,
   };
 }
