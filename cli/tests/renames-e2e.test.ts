@@ -84,6 +84,31 @@ test('rows typed by hand survive renaming their field and then their schema thro
     await rename.getByLabel('New name').fill('Person');
     assert.match(await rename.getByTestId('rename-preview').innerText(), /Person → people/);
     await page.screenshot({ path: join(shots, 'rename-schema-form.png') });
+    assert.deepEqual(await axeFindings(page, 'rename schema form'), []);
+    // Keyboard: Escape closes the form and the focus goes back to Rename; Enter opens it again.
+    await rename.getByLabel('New name').press('Escape');
+    await rename.waitFor({ state: 'detached' });
+    const renameButton = forms(page).getByRole('button', { name: 'Rename', exact: true });
+    assert.ok(
+      await renameButton.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement),
+      'the focus is back on Rename',
+    );
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Person');
+    // Dark, smaller, the forms alone (Monaco's own dark theme is not this view's to judge).
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Forms', exact: true }).click();
+    await page.screenshot({ path: join(shots, 'rename-schema-form-1024-dark.png') });
+    assert.deepEqual(await axeFindings(page, 'rename schema form, dark', ['color-contrast']), []);
+    await page.getByRole('button', { name: 'Split', exact: true }).click();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    assert.equal(
+      await rename.getByLabel('New name').inputValue(),
+      'Person',
+      'the name was selected on open, so typing replaced it',
+    );
     await rename.getByRole('button', { name: 'Rename schema' }).click();
     await forms(page).getByTestId('schema-Person').waitFor({ timeout: 10_000 });
     await page.locator('.monaco-editor .view-lines').click();

@@ -1,5 +1,5 @@
 import { PencilLine, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { WrittenSchema } from '../../../shared/src/config-edit/as-written';
 import { modify } from '../../../shared/src/config-edit/index';
 import { tableNameFor } from '../../../shared/src/table-name';
@@ -22,6 +22,7 @@ export function SchemaEditor({
   const { written, submit, readOnly } = useForms();
   const [asking, setAsking] = useState(false);
   const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
   const [refused, setRefused] = useState<string | undefined>(undefined);
   const users = endpointsUsing(written.endpoints, schema.name);
 
@@ -40,6 +41,7 @@ export function SchemaEditor({
         </h3>
         <div className="form-card-actions">
           <button
+            ref={renameButton}
             type="button"
             className="btn"
             disabled={readOnly}
@@ -58,7 +60,9 @@ export function SchemaEditor({
           schema={schema}
           onDone={(to) => {
             setRenaming(false);
+            // Cancelled: the focus goes back to the button (a rename shows the schema under its new name).
             if (to !== undefined) onRenamed(to);
+            else renameButton.current?.focus();
           }}
         />
       ) : null}
