@@ -222,3 +222,44 @@ test('hidden columns of a removed field are listed read-only; restore brings the
     await s.close();
   }
 });
+
+test('a field renamed in the YAML without renamedFrom gets the suggestion on save, and its quick fix carries the data', {
+  timeout: 180_000,
+}, async (t) => {
+  // No seed: a seed row naming `name` would make the renamed config invalid (the forms rename it there too).
+  const s = await openStudio(WITH_NAME.replace(/seed:[\s\S]*/, ''));
+  try {
+    const { page, studioUrl, configPath, mock, shots } = s;
+    const created = await fetch(`${mock}/people`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada' }),
+    });
+    assert.equal(created.status, 201);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(studioUrl);
+    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 20_000 });
+    await page.locator('.view-line', { hasText: 'name: string' }).getByText('name', { exact: true }).dblclick();
+    await page.keyboard.type('fullName');
+    const undeclared = await save(page, configPath, 'fullName: string');
+    assert.doesNotMatch(undeclared, /renamedFrom/);
+    const problem = page.locator('[data-testid="problems"] .problem', { hasText: 'renamedFrom: name' });
+    await problem.waitFor({ timeout: 10_000 });
+    t.diagnostic(`warning: ${await problem.innerText()}`);
+    assert.deepEqual(await (await fetch(`${mock}/people/1`)).json(), { id: 1, fullName: null });
+    await page.keyboard.press('Control+.');
+    const fix = page.locator('.action-widget [role="option"]', { hasText: "Add 'renamedFrom: name'" });
+    await fix.waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: join(shots, 'rename-quick-fix.png') });
+    await page.keyboard.press('Enter');
+    const fixed = await save(page, configPath, 'renamedFrom: name');
+    t.diagnostic(`after the quick fix:\n${fixed}`);
+    await eventually(
+      async () => JSON.stringify(await (await fetch(`${mock}/people/1`)).json()) === '{"id":1,"fullName":"Ada"}',
+      10_000,
+      'the values carried into fullName',
+    );
+  } finally {
+    await s.close();
+  }
+});

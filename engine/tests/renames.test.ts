@@ -355,6 +355,11 @@ test('the suggestion becomes a quick fix that writes the renamedFrom line into t
     return text.slice(0, offset(fix.range.start)) + fix.text + text.slice(offset(fix.range.end));
   };
   const [scalar, block] = withRenameFixes([suggestion('fullName'), suggestion('nick')], text);
+  assert.equal(
+    withRenameFixes(withRenameFixes([suggestion('nick')], text), text)[0]?.fixes?.length,
+    1,
+    'made again, not twice',
+  );
   assert.ok(scalar && block);
   assert.equal(scalar.fixes?.[0]?.title, "Add 'renamedFrom: old'");
   assert.equal(scalar.range.start.line, 5, 'the warning points at the new field');

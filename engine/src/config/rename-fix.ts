@@ -41,15 +41,32 @@ export function withRenameFixes(problems: readonly Problem[], text: string): Pro
       const edit = renamedFromEdit(text, problem.path, column);
       if (!edit) return problem;
       const range = { start: positionOf(text, edit.offset), end: positionOf(text, edit.offset + edit.length) };
+      // One fix, made for this text: a suggestion made again for a later draft replaces the earlier one.
       const fix = { title: `Add 'renamedFrom: ${column}'`, range, text: edit.text };
       return {
         ...problem,
         range: keyRange(text, problem.path) ?? problem.range,
-        fixes: [...(problem.fixes ?? []), fix],
+        fixes: [fix],
       };
     } catch (err) {
       if (err instanceof ConfigEditError) return problem; // the text moved on; the message still says what to write
       throw err;
     }
   });
+}
+
+/**
+ * The live version's undeclared-rename suggestions that still hold for `text` (the field is there,
+ * without `renamedFrom`), with their quick fixes made for it: a draft validated after the save keeps
+ * the suggestion the migration made, which validation alone cannot see.
+ */
+export function pendingRenameSuggestions(live: readonly Problem[], text: string): Problem[] {
+  const suggestions = live.filter((p) => p.code === 'undeclaredRename');
+  if (suggestions.length === 0) return [];
+  const doc = parseDocument(text);
+  const still = suggestions.filter((p) => {
+    const field: unknown = doc.getIn(p.path, true);
+    return field !== undefined && !(isMap(field) && field.has('renamedFrom'));
+  });
+  return withRenameFixes(still, text);
 }

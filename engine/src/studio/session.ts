@@ -14,7 +14,7 @@ import { writeConfigFile } from './config-file.js';
 import { describeListenError } from './listen-status.js';
 import { watchRecording } from './recording.js';
 import { StudioLog } from './studio-log.js';
-import { withRenameFixes } from '../config/rename-fix.js';
+import { pendingRenameSuggestions, withRenameFixes } from '../config/rename-fix.js';
 
 export interface StudioSessionOptions {
   configPath: string;
@@ -198,7 +198,11 @@ export class StudioSession extends TypedEmitter<Events> {
   async validate(text: string): Promise<{ problems: Problem[]; durationMs: number }> {
     const start = performance.now();
     const { problems } = await this.engine.validate(text);
-    return { problems, durationMs: performance.now() - start };
+    const suggested = pendingRenameSuggestions(this.lastProblems, text);
+    return {
+      problems: suggested.length > 0 ? [...problems, ...suggested] : problems,
+      durationMs: performance.now() - start,
+    };
   }
 
   status(): ServerStatus {
