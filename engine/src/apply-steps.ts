@@ -6,6 +6,7 @@ import type { Store, TableChange } from './store/store.js';
 import { type RuntimeHooks, ServiceRuntime } from './http/runtime.js';
 import type { SchemaModel, ServiceModel } from './model/service-model.js';
 import { openStore } from './store/open-store.js';
+import { RenameBlocked } from './store/renames.js';
 import type { ChangeFeed } from './records/record-change.js';
 import { RecordService } from './records/record-service.js';
 import { errorProblem } from './summaries.js';
@@ -49,6 +50,7 @@ export async function buildRuntime(
     // Built on the live version: the routes it keeps are not added again.
     return { runtime: new ServiceRuntime(model, records, hooks, previous), warnings };
   } catch (err) {
+    if (err instanceof RenameBlocked) return { failure: err.problem };
     return { failure: errorProblem('migrationFailed', (err as Error).message) };
   }
 }

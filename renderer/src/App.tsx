@@ -244,6 +244,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             hidden={tab !== 'config'}
             dark={dark}
             text={state.text}
+            savedText={state.savedText}
             problems={state.problems}
             error={state.error}
             layout={layout}

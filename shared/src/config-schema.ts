@@ -48,6 +48,10 @@ export const FieldObjectSchema = described(
       z.enum(ON_DELETE),
       'When the referenced record is deleted: `cascade` deletes this record too, `restrict` refuses the delete with 409. Default: the delete is allowed and this field keeps its value.',
     ),
+    renamedFrom: optional(
+      z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/)),
+      'The field’s old name: its column is renamed once, keeping every value. Harmless once done.',
+    ),
   }),
   'A field with options.',
 );
@@ -60,6 +64,10 @@ export const FieldSchema = described(
 export const SchemaDefinitionSchema = described(
   z.strictObject({
     description: optional(z.string(), 'Free text shown in the studio.'),
+    renamedFrom: optional(
+      z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*$/)),
+      'The schema’s old name: its table is renamed once, keeping every row. Harmless once done.',
+    ),
     properties: described(
       z.record(z.string(), FieldSchema),
       'The fields of a record: field name to type. A field named `id` is the primary key.',

@@ -87,6 +87,12 @@ export const messages = {
   latencyMinAboveMax: () => 'Latency `min` must not be greater than `max`.',
   hiddenColumn: (table: string, column: string) =>
     `Column '${column}' of table '${table}' is no longer a field; its data is kept but hidden.`,
+  undeclaredRename: (table: string, column: string, field: string) =>
+    `Column '${column}' of table '${table}' is no longer a field; its data is kept but hidden. If '${field}' is '${column}' renamed, add \`renamedFrom: ${column}\` to '${field}' to carry the data over.`,
+  renameCollision: (where: string, from: string, existing: string) =>
+    `\`renamedFrom: ${from}\` on ${where} collides with ${existing}, which the config still declares; a rename needs the old name gone.`,
+  renameTargetTaken: (what: string, from: string, to: string, rows: number) =>
+    `Cannot rename ${what} '${from}' to '${to}': '${to}' already holds data in ${rows} row${rows === 1 ? '' : 's'}. Move or delete it (or remove \`renamedFrom\`) and reload.`,
   migrationFailed: (table: string, detail: string) => `Could not migrate table '${table}': ${detail}`,
   // A PostgreSQL URL's password never reaches a terminal, a CI log or the studio.
   databaseOpenFailed: (file: string, detail: string) => redactPasswords(`Could not open database ${file}: ${detail}`),

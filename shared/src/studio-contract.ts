@@ -14,6 +14,7 @@ import type {
   ConfigState,
   SaveResult,
   TableInfo,
+  HiddenColumns,
   TableQuery,
   TableRows,
   ReferenceOptionsQuery,
@@ -77,6 +78,12 @@ export interface StudioCalls {
   'tables.saveSeed': [{ table: string }, { rows: number }];
   /** Replaces the table's rows by its `seed:` rows. */
   'tables.resetToSeed': [{ table: string }, { rows: number }];
+  /** The columns of a live table that no field shows any more (a removed field's data), read-only. */
+  'tables.hiddenColumns': [{ table: string }, HiddenColumns];
+  /** Writes a field for a hidden column into the config (its last type) and saves: its values show again. */
+  'tables.restoreHiddenColumn': [{ table: string; column: string }, SaveResult];
+  /** Drops a hidden column and its values for good (the studio asks first, naming the rows that hold one). */
+  'tables.dropHiddenColumn': [{ table: string; column: string }, { dropped: number }];
   'log.list': [Empty, LogEntry[]];
   'log.clear': [Empty, { cleared: number }];
   'log.settings': [Empty, LogSettings];
@@ -183,6 +190,9 @@ export const CALL_NAMES = [
   'tables.export',
   'tables.saveSeed',
   'tables.resetToSeed',
+  'tables.hiddenColumns',
+  'tables.restoreHiddenColumn',
+  'tables.dropHiddenColumn',
   'log.list',
   'log.clear',
   'log.settings',

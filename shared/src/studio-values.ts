@@ -53,6 +53,16 @@ export interface TableInfo extends TableSummary {
   orphaned: boolean;
 }
 
+/** Columns a live table keeps for fields the config removed: shown read-only, restorable as a field or droppable. */
+export interface HiddenColumns {
+  /** Each hidden column with its last field type and how many rows hold a value in it. */
+  columns: { name: string; type: string; values: number }[];
+  /** The table's rows (first page): the key and the hidden columns' values. */
+  rows: Record<string, unknown>[];
+  /** Rows in the table. */
+  total: number;
+}
+
 export interface TableQuery {
   table: string;
   /** List filters in the API's syntax, e.g. `name_like=ann&age_gte=30`. */

@@ -5,6 +5,7 @@ import { describeJsonValue, EXPECTED, fitsType } from '../../../shared/src/field
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import { tableNameFor } from '../model/table-name.js';
 import { compileRelations, type DeclaredReference } from './compile-relations.js';
+import { checkRenames, schemaRename } from './compile-renames.js';
 import type { ConfigSource } from './source.js';
 
 /**
@@ -101,6 +102,11 @@ export function compileSchemas(
         continue;
       }
       const field = fieldModel(fieldName, definition);
+      if (typeof definition !== 'string' && definition.renamedFrom !== undefined)
+        field.renamedFrom = {
+          from: definition.renamedFrom,
+          range: source.rangeOf([...fieldAt, 'renamedFrom'], 'value'),
+        };
       if (field.default !== undefined && field.default !== null && !fitsType(field.type, field.default)) {
         const problem = `must be ${EXPECTED[field.type]}, not ${describeJsonValue(field.default)}`;
         problems.push(
@@ -139,8 +145,10 @@ export function compileSchemas(
       range: source.rangeOf(at, 'key'),
       expands: new Map(),
       embeds: new Map(),
+      ...schemaRename(source, at, value),
     });
   }
+  checkRenames(source, schemas, problems);
   compileRelations(source, schemas, declared, problems, broken);
   return schemas;
 }

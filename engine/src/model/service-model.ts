@@ -18,6 +18,16 @@ export interface FieldModel {
   autoId: 'integer' | 'uuid' | undefined;
   /** `references:`, present only on a field that declares one. */
   references?: ReferenceModel;
+  /** `renamedFrom:`, present only on a field that declares one: its column's old name. */
+  renamedFrom?: RenameModel;
+}
+
+/** A declared rename: the old name (of a column, or a schema with its `table`) and where the declaration is. */
+export interface RenameModel {
+  from: string;
+  /** For a schema: the old table (`Person` -> `people`); for a field, the old column (= `from`). */
+  table?: string;
+  range: Range;
 }
 
 /** A field's `references: User` (or `User.slug`), resolved: it holds the value of `field` of a `schema` record. */
@@ -60,6 +70,8 @@ export interface SchemaModel {
   /** `_expand` names (the references of this schema's fields), and `_embed` names (the schemas referencing it). */
   expands: ReadonlyMap<string, RelationModel>;
   embeds: ReadonlyMap<string, RelationModel>;
+  /** `renamedFrom:`, present only on a schema that declares one: its old name and table. */
+  renamedFrom?: RenameModel;
 }
 
 /** A path parameter and the column it filters on. */

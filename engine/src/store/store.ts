@@ -7,6 +7,7 @@
  * handed a promise, so the embedded default keeps its speed; PostgreSQL answers with promises.
  */
 import type { Problem } from '../../../shared/src/problems.js';
+import type { HiddenColumns } from '../../../shared/src/studio-values.js';
 import type { DomainError } from '../domain-error.js';
 import type { Steps } from '../time-slice.js';
 import type { RelationModel, SchemaModel, ServiceModel } from '../model/service-model.js';
@@ -128,6 +129,10 @@ export interface Store {
   tables(live: readonly string[]): MaybePromise<StoredTable[]>;
   /** A page of the rows of a table no schema uses any more, as stored (the studio shows it read-only). */
   orphanRows(table: string, offset: number, limit: number): MaybePromise<Record<string, unknown>[]>;
+  /** The columns of `schema`'s table no field shows (a removed field's data), with the first `limit` rows of them. */
+  hiddenColumns(schema: SchemaModel, limit: number): MaybePromise<HiddenColumns>;
+  /** Drops a hidden column of `schema`'s table and its values; returns how many rows held one. A field's column is refused. */
+  dropHiddenColumn(schema: SchemaModel, column: string): MaybePromise<number>;
   /** Gives `field` an index when sorting a big table by it would otherwise sort every row. */
   ensureSortIndex?(schema: SchemaModel, field: string): MaybePromise<void>;
   close(): Promise<void>;

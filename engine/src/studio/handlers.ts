@@ -21,6 +21,7 @@ import {
 } from './data-ops.js';
 import { referenceOptions } from './reference-options.js';
 import { deleteRows, insertRow, listTables, queryTable, updateRow } from './tables.js';
+import { dropHiddenColumn, hiddenColumnsOf, restoreHiddenColumn } from './hidden-columns.js';
 
 /**
  * The studio contract's handlers, written once over a session. The Electron IPC transport and the
@@ -110,6 +111,9 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     'tables.export': async ({ table, format }) => exportTable(engine, table, format),
     'tables.saveSeed': async ({ table }) => saveSeed(session, table),
     'tables.resetToSeed': async ({ table }) => resetToSeed(engine, table),
+    'tables.hiddenColumns': async ({ table }) => hiddenColumnsOf(engine, table),
+    'tables.restoreHiddenColumn': async ({ table, column }) => restoreHiddenColumn(session, table, column),
+    'tables.dropHiddenColumn': async ({ table, column }) => dropHiddenColumn(engine, table, column),
     'log.list': async () => engine.log.entries(),
     'log.clear': async () => ({ cleared: session.log.clear() }),
     'log.settings': async () => session.log.settings(),

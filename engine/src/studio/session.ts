@@ -14,6 +14,7 @@ import { writeConfigFile } from './config-file.js';
 import { describeListenError } from './listen-status.js';
 import { watchRecording } from './recording.js';
 import { StudioLog } from './studio-log.js';
+import { pendingRenameSuggestions, withRenameFixes } from '../config/rename-fix.js';
 
 export interface StudioSessionOptions {
   configPath: string;
@@ -197,7 +198,11 @@ export class StudioSession extends TypedEmitter<Events> {
   async validate(text: string): Promise<{ problems: Problem[]; durationMs: number }> {
     const start = performance.now();
     const { problems } = await this.engine.validate(text);
-    return { problems, durationMs: performance.now() - start };
+    const suggested = pendingRenameSuggestions(this.lastProblems, text);
+    return {
+      problems: suggested.length > 0 ? [...problems, ...suggested] : problems,
+      durationMs: performance.now() - start,
+    };
   }
 
   status(): ServerStatus {
@@ -313,6 +318,9 @@ export class StudioSession extends TypedEmitter<Events> {
 
   private async applyText(config: string | ValidationResult): Promise<boolean> {
     const result = await this.engine.apply(config);
+    // The suggestion of an undeclared rename comes from the migration, which has no text: its quick fix is made here.
+    if (result.problems.some((p) => p.code === 'undeclaredRename'))
+      result.problems = withRenameFixes(result.problems, this.savedText);
     this.lastProblems = result.problems;
     if (result.ok) {
       this.configPort = this.engine.model?.server.declaredPort;

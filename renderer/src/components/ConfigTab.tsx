@@ -17,6 +17,8 @@ interface Props {
   hidden: boolean;
   dark: boolean;
   text: string;
+  /** The text as last saved (the forms' renames write the names the data has). */
+  savedText: string;
   problems: Problem[];
   /** A failed config call (save, validate, apply, write the port): it stays here until dismissed. */
   error: string | undefined;
@@ -95,6 +97,7 @@ export function ConfigTab(props: Props) {
         {view === 'editor' ? null : (
           <FormsPanel
             text={props.text}
+            savedText={props.savedText}
             problems={problems}
             submit={submit}
             preview={preview}

@@ -13,6 +13,7 @@ import { download } from './download';
 import { FilterNotes } from './FilterNotes';
 import { JumpNote } from './JumpNote';
 import { GenerateDialog } from './GenerateDialog';
+import { HiddenColumns } from './HiddenColumns';
 import { ImportDialog } from './ImportDialog';
 import type { MenuItem } from '../components/OverflowMenu';
 import { RowForm } from './RowForm';
@@ -253,6 +254,7 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
           No rows{filter ? ' match the filter' : ' yet: add one, or generate or import some from More'}.
         </p>
       ) : null}
+      <HiddenColumns client={client} table={table} />
       <div className="data-body">
         <DataGrid
           table={table}

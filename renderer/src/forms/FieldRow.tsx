@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import type { WrittenField } from '../../../shared/src/config-edit/as-written';
 import { FIELD_TYPES } from '../../../shared/src/config-schema';
-import { deleteField, type FieldOption, renameField, setFieldOption } from './field-edits';
+import type { EditOutcome } from './edit-queue';
+import { deleteField, type FieldOption, setFieldOption } from './field-edits';
 import { useForms } from './form-context';
 import { CheckInput, SelectInput, TextInput } from './inputs';
 import { swapEntries } from './swap-entries';
@@ -11,10 +12,12 @@ interface Props {
   field: WrittenField;
   previous: string | undefined;
   next: string | undefined;
+  /** Renames the field everywhere the config names it (FieldsTable). */
+  onRename(to: string): Promise<EditOutcome>;
 }
 
 /** One field of a schema: every control writes its own option of this field only. */
-export function FieldRow({ field, previous, next }: Props) {
+export function FieldRow({ field, previous, next, onRename }: Props) {
   const { submit, readOnly } = useForms();
   const set = (option: FieldOption, value: unknown) =>
     submit((text) => setFieldOption(text, field, option, value), [...field.path, option]);
@@ -33,7 +36,7 @@ export function FieldRow({ field, previous, next }: Props) {
           value={field.name}
           at={field.path}
           exact
-          onCommit={(to) => submit((text) => renameField(text, field, to.trim()), [...mapPath, to.trim()])}
+          onCommit={(to) => onRename(to.trim())}
         />
       </td>
       <td>

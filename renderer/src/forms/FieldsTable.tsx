@@ -2,6 +2,9 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { WrittenSchema } from '../../../shared/src/config-edit/as-written';
 import { modify } from '../../../shared/src/config-edit/index';
+import { type FieldMention, fieldMentions, renameFieldEverywhere } from '../../../shared/src/config-edit/renames';
+import type { EditOutcome } from './edit-queue';
+import { fieldOrigin, oneEdit } from './rename-edits';
 import { FIELD_TYPES } from '../../../shared/src/config-schema';
 import { FieldRow } from './FieldRow';
 import { useForms } from './form-context';
@@ -9,7 +12,8 @@ import { Messages } from './inputs';
 
 /** A schema's fields, one row each, and the row that adds one. */
 export function FieldsTable({ schema }: { schema: WrittenSchema }) {
-  const { submit, readOnly } = useForms();
+  const { submit, readOnly, saved } = useForms();
+  const [mentions, setMentions] = useState<{ field: string; found: FieldMention[] } | undefined>(undefined);
   const [name, setName] = useState('');
   const [type, setType] = useState<string>('string');
   const [refused, setRefused] = useState<string | undefined>(undefined);
@@ -25,6 +29,22 @@ export function FieldsTable({ schema }: { schema: WrittenSchema }) {
     // A refused name stays in the box, with the reason, to be corrected.
     if (outcome.ok) setName('');
     setRefused(outcome.ok ? undefined : outcome.message);
+  };
+
+  // One undo step: the key, renamedFrom (so the rows keep their values), seed rows, key: and references.
+  const rename = async (from: string, to: string): Promise<EditOutcome> => {
+    if (to === from) return { ok: true };
+    let found: FieldMention[] = [];
+    const outcome = await submit(
+      (text) => {
+        found = fieldMentions(text, schema.name, from);
+        const origin = fieldOrigin(saved, schema, from);
+        return oneEdit(text, renameFieldEverywhere(text, schema.name, from, to, origin));
+      },
+      [...properties, to],
+    );
+    if (outcome.ok) setMentions(found.length > 0 ? { field: from, found } : undefined);
+    return outcome;
   };
 
   const names = schema.fields.map((f) => f.name);
@@ -58,7 +78,13 @@ export function FieldsTable({ schema }: { schema: WrittenSchema }) {
           </thead>
           <tbody>
             {schema.fields.map((field, i) => (
-              <FieldRow key={field.name} field={field} previous={names[i - 1]} next={names[i + 1]} />
+              <FieldRow
+                key={field.name}
+                field={field}
+                previous={names[i - 1]}
+                next={names[i + 1]}
+                onRename={(to) => rename(field.name, to)}
+              />
             ))}
           </tbody>
         </table>
@@ -85,6 +111,24 @@ export function FieldsTable({ schema }: { schema: WrittenSchema }) {
         </button>
       </form>
       <Messages refused={refused} />
+      {mentions ? (
+        <div className="form-note" role="status" data-testid="field-mentions">
+          <p>
+            These still name <code>{mentions.field}</code> (request and response shapes are not renamed; follow them if
+            they mean the field):
+          </p>
+          <ul>
+            {mentions.found.map((m) => (
+              <li key={m.path.join('.')}>
+                <code>{m.text}</code> <span className="muted">at {m.path.join('.')}</span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn" onClick={() => setMentions(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

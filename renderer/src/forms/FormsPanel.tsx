@@ -18,6 +18,8 @@ const SECTIONS: { id: Section; label: string }[] = [
 
 interface Props {
   text: string;
+  /** The text as last saved. */
+  savedText?: string;
   problems: readonly Problem[];
   submit: SubmitEdit;
   preview?(request: TemplatePreviewRequest): Promise<TemplatePreview>;
@@ -29,15 +31,19 @@ interface Props {
  * change they make is an edit of that text (see edit-queue.ts), so the editor and the forms never
  * disagree. While the text does not parse the forms show the last text that did, read-only.
  */
-export function FormsPanel({ text, problems, submit, preview, revealLine }: Props) {
+export function FormsPanel({ text, savedText, problems, submit, preview, revealLine }: Props) {
   const [section, setSection] = useState<Section>('schemas');
   const lastGood = useRef<Written | undefined>(undefined);
   const read = useMemo(() => readAsWritten(text), [text]);
   if (read.ok) lastGood.current = read;
   const written = read.ok ? read : lastGood.current;
+  const saved = useMemo(() => {
+    const parsed = savedText === undefined ? undefined : readAsWritten(savedText);
+    return parsed?.ok ? parsed : undefined;
+  }, [savedText]);
   const context = useMemo<FormContext | undefined>(
-    () => (written ? { written, problems, submit, readOnly: !read.ok, preview, revealLine } : undefined),
-    [written, problems, submit, read.ok, preview, revealLine],
+    () => (written ? { written, saved, problems, submit, readOnly: !read.ok, preview, revealLine } : undefined),
+    [written, saved, problems, submit, read.ok, preview, revealLine],
   );
   return (
     <div className="forms" data-testid="forms">

@@ -1,5 +1,5 @@
-import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { PencilLine, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import type { WrittenSchema } from '../../../shared/src/config-edit/as-written';
 import { modify } from '../../../shared/src/config-edit/index';
 import { tableNameFor } from '../../../shared/src/table-name';
@@ -7,11 +7,22 @@ import { endpointsUsing } from './endpoints-using';
 import { FieldsTable } from './FieldsTable';
 import { useForms } from './form-context';
 import { Messages, TextInput } from './inputs';
+import { RenameSchemaForm } from './RenameSchemaForm';
 
 /** One schema: its description, its fields, and Delete (which asks first, naming its endpoints). */
-export function SchemaEditor({ schema, onDeleted }: { schema: WrittenSchema; onDeleted(): void }) {
+export function SchemaEditor({
+  schema,
+  onDeleted,
+  onRenamed,
+}: {
+  schema: WrittenSchema;
+  onDeleted(): void;
+  onRenamed(name: string): void;
+}) {
   const { written, submit, readOnly } = useForms();
   const [asking, setAsking] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
   const [refused, setRefused] = useState<string | undefined>(undefined);
   const users = endpointsUsing(written.endpoints, schema.name);
 
@@ -28,10 +39,33 @@ export function SchemaEditor({ schema, onDeleted }: { schema: WrittenSchema; onD
         <h3>
           {schema.name} <span className="muted">→ {tableNameFor(schema.name)}</span>
         </h3>
-        <button type="button" className="btn danger" disabled={readOnly} onClick={() => setAsking(true)}>
-          <Trash2 size={14} /> Delete
-        </button>
+        <div className="form-card-actions">
+          <button
+            ref={renameButton}
+            type="button"
+            className="btn"
+            disabled={readOnly}
+            aria-expanded={renaming}
+            onClick={() => setRenaming(true)}
+          >
+            <PencilLine size={14} /> Rename
+          </button>
+          <button type="button" className="btn danger" disabled={readOnly} onClick={() => setAsking(true)}>
+            <Trash2 size={14} /> Delete
+          </button>
+        </div>
       </header>
+      {renaming ? (
+        <RenameSchemaForm
+          schema={schema}
+          onDone={(to) => {
+            setRenaming(false);
+            // Cancelled: the focus goes back to the button (a rename shows the schema under its new name).
+            if (to !== undefined) onRenamed(to);
+            else renameButton.current?.focus();
+          }}
+        />
+      ) : null}
       {asking ? (
         <div className="form-confirm" role="alertdialog" aria-label={`Delete schema ${schema.name}`}>
           <p>

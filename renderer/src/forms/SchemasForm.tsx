@@ -47,7 +47,12 @@ export function SchemasForm() {
           onCancel={() => setCreating(false)}
         />
       ) : schema ? (
-        <SchemaEditor key={schema.name} schema={schema} onDeleted={() => setPicked(undefined)} />
+        <SchemaEditor
+          key={schema.name}
+          schema={schema}
+          onDeleted={() => setPicked(undefined)}
+          onRenamed={(name) => setPicked(name)}
+        />
       ) : (
         <p className="muted">No schemas yet. A schema is a record shape stored in its own table.</p>
       )}

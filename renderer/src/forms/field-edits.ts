@@ -1,6 +1,6 @@
 import { YAMLMap } from 'yaml';
 import type { WrittenField } from '../../../shared/src/config-edit/as-written';
-import { modify, renameKey, type TextEdit } from '../../../shared/src/config-edit/index';
+import { modify, type TextEdit } from '../../../shared/src/config-edit/index';
 
 export type FieldOption = 'type' | 'required' | 'unique' | 'default' | 'description';
 
@@ -22,8 +22,5 @@ export function setFieldOption(text: string, field: WrittenField, option: FieldO
   }
   return modify(text, [...field.path, option], off ? undefined : value);
 }
-
-export const renameField = (text: string, field: WrittenField, to: string): TextEdit[] =>
-  renameKey(text, field.path.slice(0, -1), field.name, to);
 
 export const deleteField = (text: string, field: WrittenField): TextEdit[] => modify(text, field.path, undefined);

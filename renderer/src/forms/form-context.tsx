@@ -11,6 +11,8 @@ export interface FormContext {
   written: Written;
   problems: readonly Problem[];
   submit: SubmitEdit;
+  /** The config as last saved (what the database was migrated to), when it parses: a rename writes the name the data has. */
+  saved?: Written;
   /** The text does not parse: the forms show the last config that did, and write nothing. */
   readOnly: boolean;
   /** Renders a template against a sample request (the engine's `template.preview`). */

@@ -20,6 +20,8 @@ export interface WrittenField {
   description?: string;
   /** Written in the short form `name: string` (not a map). */
   short: boolean;
+  /** `renamedFrom:` as written: the column's old name, kept until the database has the rename. */
+  renamedFrom?: string;
 }
 
 export interface WrittenSchema {
@@ -27,6 +29,8 @@ export interface WrittenSchema {
   /** ['schemas', name] */
   path: DocPath;
   description?: string;
+  /** `renamedFrom:` as written: the schema's old name. */
+  renamedFrom?: string;
   fields: WrittenField[];
 }
 
@@ -92,6 +96,8 @@ function readField(doc: Document, schema: string, name: string, node: unknown): 
   if (value.default !== undefined) field.default = value.default;
   const description = textOf(value.description);
   if (description !== undefined) field.description = description;
+  const renamedFrom = textOf(value.renamedFrom);
+  if (renamedFrom !== undefined) field.renamedFrom = renamedFrom;
   return field;
 }
 
@@ -100,6 +106,8 @@ function readSchema(doc: Document, name: string, node: unknown): WrittenSchema {
   if (!isMap(node)) return schema;
   const description = textOf(node.get('description'));
   if (description !== undefined) schema.description = description;
+  const renamedFrom = textOf(node.get('renamedFrom'));
+  if (renamedFrom !== undefined) schema.renamedFrom = renamedFrom;
   const properties = node.get('properties', true);
   if (isMap(properties))
     for (const pair of properties.items) {

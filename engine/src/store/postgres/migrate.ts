@@ -1,7 +1,7 @@
 import { storedDateTime } from '../../../../shared/src/field-types.js';
 import type { FieldType } from '../../../../shared/src/config-schema.js';
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
-import type { TableMigration } from '../table-migration.js';
+import { renameHint, type TableMigration } from '../table-migration.js';
 import type { ColumnInfo, TableInfo } from './catalog.js';
 import type { Connection } from './connection.js';
 import { columnKind, conversion, IS_JSON_FUNCTION, isJsonFunctionSql } from './convert.js';
@@ -127,6 +127,7 @@ export async function migrateTable(
       column.notNull = false;
     }
   }
+  result.renameHint = renameHint(schema, result.addedColumns, result.hiddenColumns, info.recorded);
   if (orderColumn(schema) === SEQ_COLUMN && !columns.some((c) => c.name === SEQ_COLUMN))
     await db.exec(`ALTER TABLE ${t} ADD COLUMN ${ident(SEQ_COLUMN)} bigint GENERATED ALWAYS AS IDENTITY`);
   await record(db, pgSchema, schema, info.recorded);

@@ -9,7 +9,11 @@ import { readCatalog } from './catalog.js';
 import { ChangeNotifier } from './change-notifier.js';
 import { ChangeListener, type NotifiedChange } from './changes.js';
 import type { Connection } from './connection.js';
+import type { HiddenColumns } from '../../../../shared/src/studio-values.js';
+import { dropHiddenColumn, hiddenColumns } from './hidden-columns.js';
 import { migrateTable } from './migrate.js';
+import { applyRenames } from './renames.js';
+import { plannedRenames } from '../renames.js';
 import { advisoryKey, ident, META_TABLE, qualified, SEQ_COLUMN, sortIndexName } from './sql.js';
 import { type TableContext, PostgresTableStore } from './table-store.js';
 import { KeptPages } from '../kept-pages.js';
@@ -77,12 +81,16 @@ export class PostgresStore implements Store {
   async prepare(model: ServiceModel, onChange: OnChange): Promise<PreparedTables> {
     const prepared = await this.connection.transaction(async () => {
       await this.lock();
-      const catalog = await readCatalog(this.connection, this.pgSchema);
+      let catalog = await readCatalog(this.connection, this.pgSchema);
       if (!catalog.schemaExists) await this.connection.exec(`CREATE SCHEMA ${ident(this.pgSchema)}`);
       if (!catalog.tables.has(META_TABLE))
         await this.connection.exec(
           `CREATE TABLE ${qualified(this.pgSchema, META_TABLE)} (table_name text NOT NULL, column_name text NOT NULL, field_type text NOT NULL, PRIMARY KEY (table_name, column_name))`,
         );
+      if (plannedRenames(model).length > 0) {
+        await applyRenames(this.connection, this.pgSchema, model);
+        catalog = await readCatalog(this.connection, this.pgSchema);
+      }
       const tables = new Map<string, TableStore>();
       const warnings: Problem[] = [];
       const seeding: TableContext = { ...this.ctx, notifier: undefined };
@@ -95,7 +103,7 @@ export class PostgresStore implements Store {
           throw new Error(messages.migrationFailed(schema.table, (err as Error).message));
         }
         tables.set(schema.name, new PostgresTableStore(this.ctx, schema, (change) => onChange(schema, change)));
-        warnings.push(...hiddenColumnWarnings(schema, migration.hiddenColumns));
+        warnings.push(...hiddenColumnWarnings(schema, migration));
         if (migration.created) {
           const seeder = new PostgresTableStore(seeding, schema, () => {});
           for (const row of model.seed.get(schema.name) ?? []) await seeder.create(row, []);
@@ -163,6 +171,14 @@ export class PostgresStore implements Store {
       }
     }
     return result;
+  }
+
+  hiddenColumns(schema: SchemaModel, limit: number): Promise<HiddenColumns> {
+    return hiddenColumns(this.connection, this.pgSchema, schema, limit);
+  }
+
+  dropHiddenColumn(schema: SchemaModel, column: string): Promise<number> {
+    return dropHiddenColumn(this.connection, this.pgSchema, schema, column);
   }
 
   async orphanRows(table: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {

@@ -7,6 +7,7 @@ import { hiddenColumnWarnings, type TableMigration } from '../table-migration.js
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import { fromPackage } from '../../package-root.js';
 import { migrateTable, tableExists } from './migrate.js';
+import { applyRenames, declaresRenames } from './renames.js';
 import { PageCache } from './page-cache.js';
 import { SqliteTableStore as TableStore, type TableChange } from './table-store.js';
 
@@ -90,6 +91,11 @@ export interface StoreSetup {
  */
 const migrated = new WeakMap<Database.Database, Map<string, { signature: string; migration: TableMigration }>>();
 
+/** Makes the next setup migrate `table` again (its columns changed outside a migration, e.g. a hidden one was dropped). */
+export function forgetMigration(db: Database.Database, table: string): void {
+  migrated.get(db)?.delete(table);
+}
+
 const signatureOf = (schema: SchemaModel): string =>
   JSON.stringify([
     schema.fields.map((f) => [f.name, f.type, f.unique, f.autoId ?? '']),
@@ -111,11 +117,13 @@ export function setUpStore(
   const done: [string, { signature: string; migration: TableMigration }][] = [];
   const pages = new PageCache(db);
   const migrateAll = db.transaction(() => {
+    const renamed = applyRenames(db, model);
     for (const schema of model.schemas.values()) {
       const signature = signatureOf(schema);
       const previous = known.get(schema.table);
       let migration: TableMigration;
-      if (previous?.signature === signature) migration = { ...previous.migration, created: false };
+      if (previous?.signature === signature && !renamed.has(schema.table))
+        migration = { ...previous.migration, created: false };
       else {
         try {
           migration = migrateTable(db, schema);
@@ -126,11 +134,15 @@ export function setUpStore(
       done.push([schema.table, { signature, migration }]);
       const store = new TableStore(db, schema, (change) => onChange(schema, change), pages);
       stores.set(schema.name, store);
-      warnings.push(...hiddenColumnWarnings(schema, migration.hiddenColumns));
+      warnings.push(...hiddenColumnWarnings(schema, migration));
       if (migration.created) insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);
     }
   });
-  migrateAll();
+  // A rename is made once: another process on the file must see it made (or make it) under the
+  // write lock, not decide from a snapshot that both then act on. Without renames nothing is
+  // written to an unchanged database, so no lock is taken.
+  if (declaresRenames(model)) migrateAll.immediate();
+  else migrateAll();
   // Only a committed migration is remembered; a failed one is retried next time.
   migrated.set(db, new Map(done));
   return { stores, warnings };

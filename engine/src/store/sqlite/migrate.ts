@@ -2,10 +2,10 @@ import type Database from 'better-sqlite3';
 import type { FieldType } from '../../../../shared/src/config-schema.js';
 import { storedDateTime } from '../../../../shared/src/field-types.js';
 import type { SchemaModel } from '../../model/service-model.js';
-import type { TableMigration } from '../table-migration.js';
+import { renameHint, type TableMigration } from '../table-migration.js';
 import { AFFINITY, columnDefinition, ident, lookupIndexName, uniqueIndexName } from './sql.js';
 
-const META_TABLE = '_mockyard_fields';
+export const META_TABLE = '_mockyard_fields';
 
 interface ColumnInfo {
   name: string;
@@ -126,15 +126,20 @@ function syncIndexes(db: Database.Database, schema: SchemaModel): void {
   }
 }
 
+/** The table recording each column's field type (what a later migration converts from). */
+export function ensureMetaTable(db: Database.Database): void {
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS ${META_TABLE} (table_name TEXT NOT NULL, column_name TEXT NOT NULL, field_type TEXT NOT NULL, PRIMARY KEY (table_name, column_name))`,
+  );
+}
+
 /**
  * Brings one table in line with its schema without losing data: creates it, adds new columns,
  * keeps removed ones (hidden), and keeps stored values when a field changes type.
  * Runs inside the caller's transaction.
  */
 export function migrateTable(db: Database.Database, schema: SchemaModel): TableMigration {
-  db.exec(
-    `CREATE TABLE IF NOT EXISTS ${META_TABLE} (table_name TEXT NOT NULL, column_name TEXT NOT NULL, field_type TEXT NOT NULL, PRIMARY KEY (table_name, column_name))`,
-  );
+  ensureMetaTable(db);
   const { table } = schema;
   const result: TableMigration = { table, created: false, addedColumns: [], retypedColumns: [], hiddenColumns: [] };
   if (!tableExists(db, table)) {
@@ -167,6 +172,7 @@ export function migrateTable(db: Database.Database, schema: SchemaModel): TableM
     if (schema.idField?.autoId === 'integer' && reusesIds(db, table)) needsRebuild = true;
     const hidden = columns.filter((c) => !schema.fieldMap.has(c.name));
     result.hiddenColumns = hidden.map((c) => c.name);
+    result.renameHint = renameHint(schema, result.addedColumns, result.hiddenColumns, recorded);
     // A hidden NOT NULL column (e.g. a removed UUID `id`) would make every insert fail; the rebuild keeps its data without the constraint.
     if (hidden.some((c) => c.notnull !== 0)) needsRebuild = true;
     if (needsRebuild) rebuild(db, schema, columns);

@@ -1,7 +1,9 @@
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange } from '../store.js';
 import { Checkpointer } from './checkpointer.js';
-import { type Database, nativeBinding, openDatabase, resetStore, setUpStore } from './database.js';
+import type { HiddenColumns } from '../../../../shared/src/studio-values.js';
+import { type Database, forgetMigration, nativeBinding, openDatabase, resetStore, setUpStore } from './database.js';
+import { dropHiddenColumn, hiddenColumns } from './hidden-columns.js';
 import { ident } from './sql.js';
 import { checkFileInPlace, forgetFile, rememberFile } from './file-identity.js';
 
@@ -80,6 +82,16 @@ export class SqliteStore implements Store {
         const columns = this.db.prepare(`PRAGMA table_info(${ident(table)})`).all() as { name: string; type: string }[];
         return { table, rows, columns: columns.map((c) => ({ name: c.name, type: c.type.toLowerCase() })) };
       });
+  }
+
+  hiddenColumns(schema: SchemaModel, limit: number): HiddenColumns {
+    return hiddenColumns(this.db, schema, limit);
+  }
+
+  dropHiddenColumn(schema: SchemaModel, column: string): number {
+    const dropped = dropHiddenColumn(this.db, schema, column);
+    forgetMigration(this.db, schema.table);
+    return dropped;
   }
 
   orphanRows(table: string, offset: number, limit: number): Record<string, unknown>[] {
