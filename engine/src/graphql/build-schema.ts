@@ -18,7 +18,7 @@ import {
 import { DomainError } from '../domain-error.js';
 import type { SchemaModel, ServiceModel } from '../model/service-model.js';
 import type { RecordKey, SchemaRecords } from '../records/schema-records.js';
-import { listNoteText } from '../store/list-query.js';
+import { listNoteText } from '../list/list-query.js';
 import { type ListArgs, listQueryOf } from './list-args.js';
 import { graphqlNames } from './names.js';
 import type { Row } from './related-rows.js';

@@ -5,7 +5,7 @@
  */
 import { LIST_PARAM, MAX_LIMIT } from '../../../shared/src/list-dialect.js';
 import type { SchemaModel } from '../model/service-model.js';
-import { type ListQuery, parseListQuery } from '../store/list-query.js';
+import { type ListQuery, parseListQuery } from '../list/list-query.js';
 
 export interface ListArgs {
   page?: number | null;

@@ -7,7 +7,7 @@
 import DataLoader from 'dataloader';
 import type { SchemaModel } from '../model/service-model.js';
 import type { RecordService } from '../records/record-service.js';
-import type { ListQuery, QueryValue } from '../store/list-query.js';
+import type { ListQuery, QueryValue } from '../list/list-query.js';
 
 export type Row = Record<string, unknown>;
 

@@ -21,7 +21,7 @@ import {
   GraphQLString,
 } from 'graphql';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
-import type { QueryValue } from '../store/list-query.js';
+import type { QueryValue } from '../list/list-query.js';
 import { FILTER_SUFFIXES } from './list-args.js';
 import { graphqlNames } from './names.js';
 import type { Row } from './related-rows.js';
