@@ -180,6 +180,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               configName={state.path.split(/[\\/]/).pop() ?? state.path}
               endpoints={state.endpoints.length}
               dirty={state.dirty}
+              currentText={editorText}
               onReplace={replaceConfig}
               onClose={openApi.close}
             />
