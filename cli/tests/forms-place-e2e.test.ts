@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -85,7 +86,32 @@ test('switching between YAML and Forms keeps the place: the schema or endpoint t
     // The server section: from YAML to Split, the forms beside the editor show Server.
     await page.locator('.monaco-editor .view-line', { hasText: 'port: 0' }).click();
     await view(page, 'Split').click();
-    await forms(page).getByRole('region', { name: 'Server settings' }).waitFor({ timeout: 10_000 });
+    const server = forms(page).getByRole('region', { name: 'Server settings' });
+    await server.waitFor({ timeout: 10_000 });
+
+    // The server form's boxes and selects (one table of specs) each write their own key.
+    await server.getByLabel('Port').fill('4123');
+    await server.getByLabel('Port').press('Enter');
+    await server.getByLabel('CORS').selectOption('origin');
+    await server.getByLabel('Allowed origin').fill('http://localhost:8080');
+    await server.getByLabel('Allowed origin').press('Enter');
+    await server.getByLabel('Admin API').selectOption('token');
+    await server.getByLabel('Admin token').fill('t0ken-of-mine');
+    await server.getByLabel('Admin token').press('Enter');
+    await server.getByLabel('Body limit (bytes)').fill('2048');
+    await server.getByLabel('Body limit (bytes)').press('Enter');
+    await page.getByTestId('unsaved').waitFor({ timeout: 10_000 });
+    await eventually(
+      async () => (await server.getByLabel('Body limit (bytes)').inputValue()) === '2048',
+      5000,
+      'typed',
+    );
+    await page.keyboard.press('Control+s');
+    await eventually(() => readFileSync(s.configPath, 'utf8').includes('bodyLimit: 2048'), 10_000, 'the save');
+    const saved = readFileSync(s.configPath, 'utf8');
+    assert.match(saved, /\n {2}port: 4123\n/);
+    assert.match(saved, /cors:\s*\n?\s*\{?\s*origin: http:\/\/localhost:8080/);
+    assert.match(saved, /token: t0ken-of-mine/);
   } finally {
     await s.close();
   }
