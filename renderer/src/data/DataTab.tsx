@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { counted } from '../../../shared/src/plural';
-import type { DataFormat, TableInfo, TableQuery } from '../../../shared/src/studio-contract';
+import type { TableInfo, TableQuery } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { useFeedback } from '../feedback/feedback';
@@ -9,7 +8,7 @@ import { type DataDialog, DataDialogs, dataMenu } from './DataDialogs';
 import { DataNotes, NoTables } from './DataNotes';
 import { DataGrid } from './DataGrid';
 import { DataToolbar } from './DataToolbar';
-import { download } from './download';
+import { rowActions } from './row-actions';
 import { FilterNotes } from './FilterNotes';
 import { JumpNote } from './JumpNote';
 import { RowForm } from './RowForm';
@@ -74,36 +73,19 @@ export function DataTab({ client, tables, selected, onSelect }: Props) {
 
   if (!table) return <NoTables />;
   const t = table.table;
-  const exportAs = (format: DataFormat) =>
-    act(async () => {
-      const file = await client.call('tables.export', { table: t, format });
-      download(file.filename, file.text, format === 'json' ? 'application/json' : 'text/csv');
-      return `Exported ${t} as ${format.toUpperCase()}`;
-    });
-  const keyOf = (text: string): string | number => (/^\d+$/.test(text) ? Number(text) : text);
+  const actions = rowActions({
+    client,
+    table: t,
+    keyField,
+    chosen,
+    onChosen: setChosen,
+    onDuplicate: (source) => setForm({ source }),
+    record: history.record,
+  });
+  const duplicate = () => act(actions.duplicate);
+  const deleteChosen = () => act(actions.deleteChosen);
 
-  const duplicate = () =>
-    act(async () => {
-      const key = [...chosen][0];
-      if (key === undefined || !keyField) return undefined;
-      const filterByKey = new URLSearchParams({ [keyField]: key }).toString();
-      const found = await client.call('tables.query', { table: t, filter: filterByKey, offset: 0, limit: 1 });
-      const source = found.rows[0];
-      if (!source) throw new Error(`Row ${key} of ${t} is gone; it may have been deleted.`);
-      setForm({ source });
-      return undefined;
-    });
-  const deleteChosen = () =>
-    act(async () => {
-      const result = await client.call('tables.delete', { table: t, keys: [...chosen].map(keyOf) });
-      if (result.rows.length) history.record({ kind: 'delete', rows: result.rows });
-      setChosen(new Set());
-      // The Delete button is disabled now that nothing is chosen: the focus goes to the grid, not to <body>.
-      document.querySelector<HTMLElement>('[data-testid="grid"]')?.focus();
-      return `${counted(result.deleted, 'row')} deleted`;
-    });
-
-  const menu = dataMenu(setDialog, (format) => void exportAs(format));
+  const menu = dataMenu(setDialog, (format) => void act(() => actions.exportAs(format)));
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the tab (a cell editor's, a dialog's too) dismisses its error banner.
