@@ -10,20 +10,18 @@ import { StatusBar } from './components/StatusBar';
 import { type Tab, TabBar } from './components/TabBar';
 import { useAppSettings } from './components/use-app-settings';
 import { useDrop } from './components/use-drop';
-import { DataTab } from './data/DataTab';
 import { useDesktopCommands } from './desktop-commands';
 import { useFeedback } from './feedback/feedback';
-import { LogTab } from './log/LogTab';
 import { useLogStore } from './log/use-log';
 import { useRecord } from './log/use-record';
 import { useOpenApi } from './openapi/use-openapi';
 import { type AppDialog, AppDialogs } from './shell/AppDialogs';
 import { AppNotices } from './shell/AppNotices';
+import { Panels } from './shell/Panels';
 import { SidebarPane } from './shell/SidebarPane';
 import { useAppKeys } from './shell/use-app-keys';
 import { useDarkMode } from './theme';
-import { TryItPanel } from './tryit/TryItPanel';
-import { type TryTarget, tryEndpoint, tryEntry } from './tryit/request-draft';
+import { type TryTarget, tryEndpoint } from './tryit/request-draft';
 import { useStudio } from './use-studio';
 
 export function App({ client: rawClient }: { client: StudioClient }) {
@@ -171,31 +169,17 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             onJump={jump}
             onDismissError={actions.dismissError}
           />
-          {tab === 'data' ? (
-            <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} />
-          ) : null}
-          {tab === 'log' ? (
-            <LogTab
-              client={client}
-              store={logStore}
-              url={status?.url}
-              endpoints={state.endpoints}
-              onReplay={(entry) => setTryIt(tryEntry(entry))}
-              record={record}
-            />
-          ) : null}
-          {tryIt ? (
-            <TryItPanel
-              key={tryIt.seq}
-              client={client}
-              target={tryIt}
-              endpoints={state.endpoints}
-              tables={state.tables}
-              status={status}
-              configText={state.text}
-              onClose={() => setTryIt(undefined)}
-            />
-          ) : null}
+          <Panels
+            client={client}
+            state={state}
+            tab={tab}
+            table={table}
+            onTable={setTable}
+            logStore={logStore}
+            record={record}
+            tryIt={tryIt}
+            onTry={setTryIt}
+          />
         </main>
       </div>
       <StatusBar
