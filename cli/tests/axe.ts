@@ -69,6 +69,19 @@ export async function textGaps(page: Page, state: string): Promise<string[]> {
       const line = (el.innerText || '').split('\\n').find((l) => pattern.test(l.trim()));
       if (line) out.push(line.trim());
     }
+    // A gap a space character does not make: punctuation laid out apart from the element before it
+    // (a flex label puts its gap between "server.port" in <code> and the ")" after it).
+    for (const el of document.querySelectorAll('code, b, strong, a, kbd')) {
+      const next = el.nextSibling;
+      if (!next || next.nodeType !== 3 || !/^[).,:;!?]/.test(next.textContent) || !el.getClientRects().length) continue;
+      const range = document.createRange();
+      range.setStart(next, 0);
+      range.setEnd(next, 1);
+      const mark = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      if (mark.width > 0 && Math.abs(mark.top - box.top) < box.height && mark.left - box.right > 3)
+        out.push('gap before "' + next.textContent.trim().slice(0, 20) + '" after "' + el.textContent + '"');
+    }
     return [...new Set(out)];
   })()`);
   return found.map((text) => `${state}: ${text}`);

@@ -60,7 +60,10 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
         <fieldset>
           <legend>Mock server</legend>
           <label>
-            Default port (for configs without <code>server.port</code>)
+            {/* One flex item: the label's gap would otherwise stand between the code and its ")". */}
+            <span>
+              Default port (for configs without <code>server.port</code>)
+            </span>
             <input
               value={port}
               onChange={(e) => setPort(e.target.value)}
