@@ -131,6 +131,60 @@ test('Import OpenAPI (picker and drop) shows the summary, replaces and serves th
   }
 });
 
+test('Import OpenAPI can Merge: the imported schemas and endpoints are added beside the current ones, clashes said and settled', {
+  timeout: 150_000,
+}, async () => {
+  // Pet here has other fields than the description's; GET /health is served by both.
+  const mine = `${CONFIG}schemas:
+  Pet: # ours
+    properties:
+      id: integer
+      nickname: string
+`;
+  const s = await openStudio(mine);
+  try {
+    const { page, studioUrl, mock, configPath, shots } = s;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await ready(page, studioUrl);
+    await importThroughPicker(page, join(FIXTURES, 'petstore-simple.json'));
+    const note = page.getByTestId('openapi-import-merge-note');
+    await note.waitFor({ timeout: 15_000 });
+    const said = await note.innerText();
+    assert.match(said, /Merge adds 3 schemas and 4 endpoints to mockyard\.yaml and changes nothing already there/);
+    assert.match(said, /Schema Pet is added as PetImported: mockyard\.yaml has a Pet with other fields\./);
+    assert.match(said, /GET \/health is served already: yours is kept, the imported one left out\./);
+    await page.screenshot({ path: join(shots, 'openapi-import-merge.png') });
+    await page.getByTestId('openapi-import-merge').click();
+    await page.getByTestId('openapi-import').waitFor({ state: 'detached' });
+    await eventually(() => readFileSync(configPath, 'utf8').includes('PetImported:'), 10_000, 'the merge saved');
+    const saved = readFileSync(configPath, 'utf8');
+    // Every line of the config before the merge is still there, in order: the merge only adds.
+    let at = 0;
+    for (const line of mine.trimEnd().split('\n')) {
+      const found = saved.split('\n').indexOf(line, at);
+      assert.ok(found >= 0, `kept: ${line}`);
+      at = found + 1;
+    }
+    await eventually(async () => (await fetch(`${mock}/pets`)).status === 200, 10_000, 'GET /pets served');
+    const health = await fetch(`${mock}/health`);
+    assert.deepEqual([health.status, await health.json()], [200, { status: 'ok' }], 'our /health is kept');
+    // The renamed schema's endpoints store in its own table, beside ours.
+    const created = await fetch(`${mock}/pets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 77, name: 'Rex' }),
+    });
+    assert.equal(created.status, 200);
+    await eventually(
+      async () => (await page.getByTestId('unsaved').count()) === 0,
+      10_000,
+      'no unsaved marker after the merge is saved',
+    );
+  } finally {
+    await s.close();
+  }
+});
+
 test('the proxy URL is set in the server form; Record writes proxied answers into the config and keeps an unsaved draft', {
   timeout: 150_000,
 }, async () => {

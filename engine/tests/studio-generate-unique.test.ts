@@ -42,7 +42,7 @@ test('Generate gives a unique integer field values past those the table holds, w
   }
 });
 
-test('a generate refused by the database says nothing was generated, not imported', async () => {
+test('Generate never writes a unique text the table already holds: a taken one gets -2, -3…, and the preview shows it first', async () => {
   const { handlers, close } = await openSession(
     yaml`
       schemas:
@@ -60,12 +60,48 @@ test('a generate refused by the database says nothing was generated, not importe
     'mockyard-generate-unique-',
   );
   try {
-    // A unique text gets its row number appended: the row generate will make next is "<word> 3" once
-    // a second row is there, so that value is taken first.
+    // A unique text gets its row number appended: with one row there the next is "<word> 2"; with
+    // three (the two below, added by hand) it is "<word> 4", and both "<word> 4" and "<word> 4-2" are taken.
     const [next] = (await handlers['tables.generatePreview']({ table: 'tags', count: 1, seed: 1 })).rows;
     const word = String(next?.label).replace(/ 2$/, '');
-    await handlers['tables.insert']({ table: 'tags', row: { label: `${word} 3` } });
-    await assert.rejects(handlers['tables.generate']({ table: 'tags', count: 1, seed: 1 }), (err: Error) => {
+    for (const label of [`${word} 4`, `${word} 4-2`])
+      await handlers['tables.insert']({ table: 'tags', row: { label } });
+    const [shown] = (await handlers['tables.generatePreview']({ table: 'tags', count: 1, seed: 1 })).rows;
+    assert.equal(shown?.label, `${word} 4-3`);
+    for (const seed of [1, 2, 99])
+      assert.deepEqual(await handlers['tables.generate']({ table: 'tags', count: 5, seed }), { inserted: 5 });
+    const { rows } = await handlers['tables.query']({ table: 'tags', offset: 0, limit: 100 });
+    const labels = rows.map((r) => r.label as string);
+    assert.equal(labels.length, 18);
+    assert.equal(new Set(labels).size, labels.length, 'no label twice');
+    assert.equal(labels[3], `${word} 4-3`, 'the first generated row is what the preview showed');
+  } finally {
+    await close();
+  }
+});
+
+test('a generate refused by the database says nothing was generated, not imported', async () => {
+  const { handlers, close } = await openSession(
+    yaml`
+      schemas:
+        Slot:
+          properties:
+            id: integer
+            at: { type: datetime, required: true, unique: true }
+      endpoints:
+        - resource: Slot
+      seed:
+        Slot:
+          - { at: "2020-01-01T00:00:00Z" }
+    `,
+    {},
+    'mockyard-generate-unique-',
+  );
+  try {
+    // A unique datetime is made as any other (the same seed gives the same instant): taken first, by hand.
+    const [next] = (await handlers['tables.generatePreview']({ table: 'slots', count: 1, seed: 1 })).rows;
+    await handlers['tables.insert']({ table: 'slots', row: { at: next?.at } });
+    await assert.rejects(handlers['tables.generate']({ table: 'slots', count: 1, seed: 1 }), (err: Error) => {
       assert.match(err.message, /^Row 1: .*already exists.* Nothing was generated\.$/);
       return true;
     });

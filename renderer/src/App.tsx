@@ -1,33 +1,27 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { StudioClient } from './api/client';
 import { keepDraft } from './api/draft';
 import { watchRefusals } from './api/refusals';
-import { Banners } from './components/Banners';
 import type { ConfigEditorHandle } from './components/ConfigEditor';
 import { ConfigTab } from './components/ConfigTab';
-import { SIDEBAR, useLayout } from './components/layout/use-layout';
-import { Splitter } from './components/layout/Splitter';
-import { PortDialog } from './components/PortDialog';
-import { SettingsDialog } from './components/SettingsDialog';
-import { Sidebar } from './components/Sidebar';
+import { useLayout } from './components/layout/use-layout';
 import { ScenarioSwitcher } from './components/ScenarioSwitcher';
 import { StatusBar } from './components/StatusBar';
 import { type Tab, TabBar } from './components/TabBar';
 import { useAppSettings } from './components/use-app-settings';
 import { useDrop } from './components/use-drop';
-import { Welcome } from './components/Welcome';
-import { DataTab } from './data/DataTab';
-import { ErrorBanner } from './feedback/ErrorBanner';
+import { useDesktopCommands } from './desktop-commands';
 import { useFeedback } from './feedback/feedback';
-import { LogTab } from './log/LogTab';
 import { useLogStore } from './log/use-log';
 import { useRecord } from './log/use-record';
-import { useDarkMode } from './theme';
-import { TryItPanel } from './tryit/TryItPanel';
-import { type TryTarget, tryEndpoint, tryEntry } from './tryit/request-draft';
-import { useDesktopCommands } from './desktop-commands';
-import { ImportOpenApiDialog } from './openapi/ImportOpenApiDialog';
 import { useOpenApi } from './openapi/use-openapi';
+import { type AppDialog, AppDialogs } from './shell/AppDialogs';
+import { AppNotices } from './shell/AppNotices';
+import { Panels } from './shell/Panels';
+import { SidebarPane } from './shell/SidebarPane';
+import { useAppKeys } from './shell/use-app-keys';
+import { useDarkMode } from './theme';
+import { type TryTarget, tryEndpoint } from './tryit/request-draft';
 import { useStudio } from './use-studio';
 
 export function App({ client: rawClient }: { client: StudioClient }) {
@@ -41,17 +35,18 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   const [layout, setLayout] = useLayout();
   const [tab, setTab] = useState<Tab>('config');
   const [table, setTable] = useState<string | undefined>(undefined);
-  const editor = useRef<ConfigEditorHandle>(null);
-  const [choosingPort, setChoosingPort] = useState(false);
+  const [dialog, setDialog] = useState<AppDialog>(undefined);
   const [askPort, setAskPort] = useState<number | undefined>(undefined);
-  const [showSettings, setShowSettings] = useState(false);
   const [tryIt, setTryIt] = useState<TryTarget | undefined>(undefined);
+  const editor = useRef<ConfigEditorHandle>(null);
   const reloading = useRef(false);
   const { notify } = useFeedback();
   const save = actions.save;
   const dark = useDarkMode(settings?.theme ?? 'system');
   const editorText = () => editor.current?.getText() ?? state.text;
   const openApi = useOpenApi(client, editorText);
+  const drop = useDrop(client, (file) => void openApi.importFile(file));
+  useAppKeys(save, state.dirty, reloading);
 
   // An imported config replaces the editor's text as one undoable edit, then is saved and served.
   const replaceConfig = (text: string) => {
@@ -62,62 +57,28 @@ export function App({ client: rawClient }: { client: StudioClient }) {
     setTab('config');
     void save();
   };
-
   // A port chosen here (Use port N, Port…) is asked about once: keep it in the config?
   const choosePort = (port: number) => {
     setAskPort(port);
     void actions.setPort(port);
   };
-
   // Reloading gets a fresh token cookie from the URL; an unsaved edit waits in this tab's storage.
   const reload = () => {
     if (state.dirty) keepDraft(state.path, state.text);
     reloading.current = true;
     window.location.reload();
   };
-
-  const drop = useDrop(client, (file) => void openApi.importFile(file));
-
-  useDesktopCommands(client, {
-    save,
-    choosePort: () => setChoosingPort(true),
-    importOpenApi: openApi.pick,
-    exportOpenApi: () => void openApi.exportAs('yaml'),
-    draft: () => {
-      const text = editor.current?.getText() ?? state.text;
-      return { text, dirty: text !== state.savedText };
-    },
-  });
-
-  // Ctrl/Cmd+S saves from anywhere in the studio, not only inside the editor (Monaco handles it there
-  // and marks the event handled): otherwise the browser would offer to save the page.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's') return;
-      e.preventDefault();
-      void save();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
-
-  // Closing the window (or tab) with unsaved edits asks first; Electron shows its own dialog for this.
-  // A reload from the session banner keeps the edit itself, so it does not ask.
-  useEffect(() => {
-    if (!state.dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      if (reloading.current) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [state.dirty]);
-
   const jump = (line: number, column = 1) => {
     setTab('config');
     window.setTimeout(() => editor.current?.revealLine(line, column), 0);
   };
+  useDesktopCommands(client, {
+    save,
+    choosePort: () => setDialog('port'),
+    importOpenApi: openApi.pick,
+    exportOpenApi: () => void openApi.exportAs('yaml'),
+    draft: () => ({ text: editorText(), dirty: editorText() !== state.savedText }),
+  });
 
   if (!state.loaded) return <div className="empty-state">Loading…</div>;
   const { status } = state;
@@ -135,31 +96,18 @@ export function App({ client: rawClient }: { client: StudioClient }) {
         <div className="drop-hint">Drop a YAML config to open it, or an OpenAPI description to import it</div>
       ) : null}
       <div className="workspace">
-        {layout.sidebarCollapsed ? null : (
-          <>
-            <Sidebar
-              endpoints={state.endpoints}
-              tables={state.tables}
-              width={layout.sidebarWidth}
-              onEndpoint={jump}
-              onTry={(endpoint) => setTryIt(tryEndpoint(endpoint))}
-              onTable={(t) => {
-                setTable(t);
-                setTab('data');
-              }}
-            />
-            <Splitter
-              orientation="vertical"
-              size={layout.sidebarWidth}
-              min={SIDEBAR.min}
-              max={SIDEBAR.max}
-              direction={1}
-              label="Resize the sidebar"
-              onResize={(sidebarWidth) => setLayout({ sidebarWidth })}
-              testId="sidebar-splitter"
-            />
-          </>
-        )}
+        <SidebarPane
+          layout={layout}
+          onLayout={setLayout}
+          endpoints={state.endpoints}
+          tables={state.tables}
+          onEndpoint={jump}
+          onTry={(endpoint) => setTryIt(tryEndpoint(endpoint))}
+          onTable={(t) => {
+            setTable(t);
+            setTab('data');
+          }}
+        />
         <main>
           <TabBar
             tab={tab}
@@ -174,69 +122,37 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             onImportOpenApi={openApi.pick}
             onExportOpenApi={(format) => void openApi.exportAs(format)}
           />
-          {openApi.importing ? (
-            <ImportOpenApiDialog
-              state={openApi.importing}
-              configName={state.path.split(/[\\/]/).pop() ?? state.path}
-              endpoints={state.endpoints.length}
-              dirty={state.dirty}
-              onReplace={replaceConfig}
-              onClose={openApi.close}
-            />
-          ) : null}
-          <ErrorBanner
-            message={openApi.exportError}
-            onDismiss={openApi.dismissExportError}
-            testId="openapi-export-error"
-          />
-          {welcome ? (
-            <Welcome
-              status={status}
-              endpoints={state.endpoints}
-              problems={state.problems.length}
-              configPath={state.path}
-              database={state.database}
-              onClose={() => setWelcome(false)}
-              onNeverAgain={() => {
-                setWelcome(false);
-                void configure({ showWelcome: false });
-              }}
-            />
-          ) : null}
-          {showSettings && settings ? (
-            <SettingsDialog
-              settings={settings}
-              onSave={(patch) => configure(patch).then(() => notify('Settings saved'))}
-              onClose={() => setShowSettings(false)}
-            />
-          ) : null}
-          <ErrorBanner message={drop.message} onDismiss={drop.dismiss} />
-          {choosingPort ? (
-            <PortDialog
-              current={status?.port}
-              onChoose={(port) => {
-                setChoosingPort(false);
-                choosePort(port);
-              }}
-              onCancel={() => setChoosingPort(false)}
-            />
-          ) : null}
-          <Banners
+          <AppDialogs
+            dialog={dialog}
+            onDialog={setDialog}
+            openApi={openApi}
+            settings={settings}
+            onSettings={(patch) => configure(patch).then(() => notify('Settings saved'))}
             status={status}
-            diskText={state.diskText}
-            askPort={askPort}
-            sessionLost={sessionLost}
-            restored={state.restored}
+            path={state.path}
+            endpoints={state.endpoints.length}
             dirty={state.dirty}
-            onUsePort={choosePort}
-            onWritePort={(port) => {
-              setAskPort(undefined);
-              void actions.writePort(port);
+            editorText={editorText}
+            onReplace={replaceConfig}
+            onPort={choosePort}
+          />
+          <AppNotices
+            state={state}
+            actions={actions}
+            welcome={welcome}
+            onWelcome={(show, never) => {
+              setWelcome(show);
+              if (never) void configure({ showWelcome: false });
             }}
-            onDeclinePort={() => setAskPort(undefined)}
-            onDiskChange={actions.resolveDiskChange}
+            errors={[
+              { message: openApi.exportError, onDismiss: openApi.dismissExportError, testId: 'openapi-export-error' },
+              { message: drop.message, onDismiss: drop.dismiss },
+            ]}
+            askPort={askPort}
+            onAskPort={setAskPort}
+            sessionLost={sessionLost}
+            onUsePort={choosePort}
             onReload={reload}
-            onDismissRestored={actions.dismissRestored}
           />
           <ConfigTab
             client={client}
@@ -254,31 +170,17 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             onJump={jump}
             onDismissError={actions.dismissError}
           />
-          {tab === 'data' ? (
-            <DataTab client={client} tables={state.tables} selected={table} onSelect={setTable} />
-          ) : null}
-          {tab === 'log' ? (
-            <LogTab
-              client={client}
-              store={logStore}
-              url={status?.url}
-              endpoints={state.endpoints}
-              onReplay={(entry) => setTryIt(tryEntry(entry))}
-              record={record}
-            />
-          ) : null}
-          {tryIt ? (
-            <TryItPanel
-              key={tryIt.seq}
-              client={client}
-              target={tryIt}
-              endpoints={state.endpoints}
-              tables={state.tables}
-              status={status}
-              configText={state.text}
-              onClose={() => setTryIt(undefined)}
-            />
-          ) : null}
+          <Panels
+            client={client}
+            state={state}
+            tab={tab}
+            table={table}
+            onTable={setTable}
+            logStore={logStore}
+            record={record}
+            tryIt={tryIt}
+            onTry={setTryIt}
+          />
         </main>
       </div>
       <StatusBar
@@ -286,13 +188,13 @@ export function App({ client: rawClient }: { client: StudioClient }) {
         path={state.path}
         dirty={state.dirty}
         problems={state.problems.length}
-        onChoosePort={() => setChoosingPort(true)}
+        onChoosePort={() => setDialog('port')}
         onKeepPort={
           status?.portOrigin === 'chosen' && status.port !== undefined && askPort === undefined
             ? () => setAskPort(status.port)
             : undefined
         }
-        onSettings={settings ? () => setShowSettings(true) : undefined}
+        onSettings={settings ? () => setDialog('settings') : undefined}
         scenarios={<ScenarioSwitcher client={client} text={state.text} />}
       />
     </div>

@@ -1,80 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { counted } from '../../shared/src/plural';
-import type { Problem } from '../../shared/src/problems';
-import type { EndpointSummary } from '../../shared/src/service-summary';
-import type { SaveResult, ServerStatus, TableInfo } from '../../shared/src/studio-contract';
-import { StudioError } from '../../shared/src/studio-error';
 import type { StudioClient } from './api/client';
-import { takeDraft } from './api/draft';
-import { applyChanges, type ConfigChange } from '../../shared/src/config-edit/changes';
-import { readAsWritten } from '../../shared/src/config-edit/as-written';
 import { useFeedback } from './feedback/feedback';
+import { messageOf, savedMessage } from './studio/studio-messages';
+import { INITIAL_STATE, type StudioState } from './studio/studio-state';
+import { useStudioSync } from './studio/use-studio-sync';
+
+export type { StudioState } from './studio/studio-state';
 
 const VALIDATE_DEBOUNCE_MS = 120;
 
-export interface StudioState {
-  loaded: boolean;
-  path: string;
-  database: string;
-  text: string;
-  savedText: string;
-  dirty: boolean;
-  problems: Problem[];
-  /** How long the last validation took in the engine, in ms. */
-  validationMs: number | undefined;
-  endpoints: EndpointSummary[];
-  status: ServerStatus | undefined;
-  tables: TableInfo[];
-  /** The file's new text when it changed on disk while the editor had unsaved edits. */
-  diskText: string | undefined;
-  saving: boolean;
-  error: string | undefined;
-  /** The editor's text is an unsaved edit kept across a reload (see api/draft.ts), not the file. */
-  restored: boolean;
-}
-
-/** The confirmation a save gets: what happened to the text, in a few words. */
-export function savedMessage(result: SaveResult): string {
-  if (result.applied) return 'Saved and applied';
-  const errors = result.problems.filter((p) => p.severity === 'error').length;
-  if (errors > 0) return `Saved — not applied: ${counted(errors, 'problem')}`;
-  return 'Saved — not applied yet: Apply makes it live';
-}
-
-/** The draft with the app's changes made on it, or undefined when there are none or they cannot be made (then the user is asked). */
-function rebase(draft: string, changes: ConfigChange[] | undefined): string | undefined {
-  if (!changes?.length) return undefined;
-  try {
-    const text = applyChanges(draft, changes);
-    return readAsWritten(text).ok ? text : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A refused call (no valid token) is told once, by the session banner; other failures by their view. */
-const messageOf = (err: unknown): string | undefined =>
-  err instanceof StudioError && err.code === 'refused' ? undefined : (err as Error).message;
-
 /** All the studio's state and actions, over the contract only. */
 export function useStudio(client: StudioClient) {
-  const [state, setState] = useState<StudioState>({
-    loaded: false,
-    path: '',
-    database: '',
-    text: '',
-    savedText: '',
-    dirty: false,
-    problems: [],
-    validationMs: undefined,
-    endpoints: [],
-    status: undefined,
-    tables: [],
-    diskText: undefined,
-    saving: false,
-    error: undefined,
-    restored: false,
-  });
+  const [state, setState] = useState<StudioState>(INITIAL_STATE);
+
   const { notify } = useFeedback();
   const patch = useCallback((p: Partial<StudioState>) => setState((s) => ({ ...s, ...p })), []);
   const textRef = useRef('');
@@ -88,70 +27,7 @@ export function useStudio(client: StudioClient) {
     );
   }, [client, patch]);
 
-  useEffect(() => {
-    let alive = true;
-    Promise.all([client.call('config.get', {}), client.call('server.status', {})]).then(
-      ([config, status]) => {
-        if (!alive) return;
-        // An edit kept across a reload comes back as the editor's text, unsaved and marked so.
-        const draft = takeDraft(config.path);
-        const text = draft ?? config.text;
-        textRef.current = text;
-        savedRef.current = config.text;
-        patch({
-          loaded: true,
-          path: config.path,
-          database: config.database,
-          text,
-          savedText: config.text,
-          dirty: text !== config.text,
-          restored: text !== config.text,
-          problems: config.problems,
-          endpoints: config.endpoints,
-          status,
-        });
-        refreshTables();
-        if (text !== config.text)
-          void client
-            .call('config.validate', { text })
-            .then(({ problems, durationMs }) => patch({ problems, validationMs: durationMs }));
-      },
-      (err: Error) => patch({ loaded: true, error: err.message }),
-    );
-    const offs = [
-      client.on('server.status', (status) => patch({ status })),
-      client.on('config.applied', ({ endpoints }) => {
-        patch({ endpoints });
-        refreshTables();
-      }),
-      client.on('config.changedOnDisk', ({ text, changes }) => {
-        // The app's own change (a recorded answer) is made on the unsaved draft too, instead of asking.
-        const rebased = textRef.current === savedRef.current ? undefined : rebase(textRef.current, changes);
-        if (rebased !== undefined) {
-          textRef.current = rebased;
-          savedRef.current = text;
-          patch({ text: rebased, savedText: text, dirty: rebased !== text });
-          void client.call('config.validate', { text: rebased }).then(({ problems, durationMs }) => {
-            if (textRef.current === rebased) patch({ problems, validationMs: durationMs });
-          });
-        } else if (textRef.current === savedRef.current) {
-          textRef.current = text;
-          savedRef.current = text;
-          patch({ text, savedText: text, dirty: false, diskText: undefined, restored: false });
-          void client
-            .call('config.validate', { text })
-            .then(({ problems, durationMs }) => patch({ problems, validationMs: durationMs }));
-        } else {
-          patch({ diskText: text });
-        }
-      }),
-      client.on('table.changed', () => refreshTables()),
-    ];
-    return () => {
-      alive = false;
-      for (const off of offs) off();
-    };
-  }, [client, patch, refreshTables]);
+  useStudioSync(client, patch, { text: textRef, saved: savedRef }, refreshTables);
 
   const edit = useCallback(
     (text: string) => {

@@ -1,6 +1,6 @@
 /**
  * A list field's arguments (`page`, `perPage`, `sortField`, `sortOrder`, `filter`) as the REST list's
- * query parameters, parsed by the same parser (store/list-query.ts): the filters mean what they mean
+ * query parameters, parsed by the same parser (list/list-query.ts): the filters mean what they mean
  * over REST, and the store renders one kind of query. `_neq` is REST's `_ne`, `ids` the key's "any of".
  */
 import { LIST_PARAM, MAX_LIMIT } from '../../../shared/src/list-dialect.js';

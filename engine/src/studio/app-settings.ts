@@ -23,15 +23,50 @@ function check(patch: Partial<AppSettings>): void {
 }
 
 // The log settings are a nested object: a change to one of them keeps the others.
-const merge = (base: AppSettings, patch: Partial<AppSettings>): AppSettings => ({
+const merge = <T extends AppSettings>(base: T, patch: Partial<T>): T => ({
   ...base,
   ...patch,
   log: { ...base.log, ...patch.log },
 });
 
-/** App-level preferences (the studio's Settings) in `<data folder>/preferences.json`. */
-export class AppSettingsFile extends JsonFile<AppSettings> {
+type Theme = AppSettings['theme'];
+
+/** What preferences.json holds: the settings, and the theme each config's studio chose (by the config's path). */
+export interface StoredSettings extends AppSettings {
+  themes?: Record<string, Theme>;
+}
+
+/** Configs whose theme is remembered; the one chosen longest ago is forgotten first. */
+export const THEMES_KEPT = 200;
+
+/**
+ * App-level preferences (the studio's Settings) in `<data folder>/preferences.json`. The theme is
+ * each studio's own (two studios on two configs are told apart at a glance); `theme` itself is
+ * the one a config that never chose gets. The rest is shared by every studio of the user.
+ */
+export class AppSettingsFile extends JsonFile<StoredSettings> {
   constructor(dataDir: string) {
     super(join(dataDir, 'preferences.json'), { defaults: DEFAULT_SETTINGS, merge, check });
+  }
+
+  /** The settings as the studio of `configPath` sees them: its own theme, or the default one. */
+  for(configPath: string): AppSettings {
+    const { themes, ...settings } = this.get();
+    const own = themes?.[configPath];
+    return own === undefined ? settings : { ...settings, theme: own };
+  }
+
+  /** A change made in the studio of `configPath`: a theme is that config's alone, the rest is for all. */
+  updateFor(configPath: string, patch: Partial<AppSettings>): AppSettings {
+    const { theme, ...shared } = patch;
+    check(patch);
+    if (theme === undefined) this.update(shared);
+    else {
+      // Set last, so the oldest choices are the first keys and the first forgotten.
+      const themes = Object.entries(this.get().themes ?? {}).filter(([path]) => path !== configPath);
+      themes.push([configPath, theme]);
+      this.update({ ...shared, themes: Object.fromEntries(themes.slice(-THEMES_KEPT)) });
+    }
+    return this.for(configPath);
   }
 }

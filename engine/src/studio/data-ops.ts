@@ -14,6 +14,7 @@ import { referencePools } from './reference-pools.js';
 import type { StudioSession } from './session.js';
 import { storeFor } from './tables.js';
 import { uniqueFloors } from './unique-floors.js';
+import { freeUniqueTexts } from './unique-texts.js';
 
 /** Every live table's store by schema name, as the record service holds them. */
 const liveStores = (engine: Engine): ReadonlyMap<string, TableStore> => engine.records?.stores ?? new Map();
@@ -113,7 +114,9 @@ export async function generate(
       const start = await store.count();
       const floors = await uniqueFloors(store, schema);
       const s = Number.isFinite(seed) ? seed : 1;
-      return { rows: numbered(await generateRows(schema, count, s, start, slicer, pools.values, floors)) };
+      const rows = await generateRows(schema, count, s, start, slicer, pools.values, floors);
+      await freeUniqueTexts(store, schema, rows, new Set(pools.values.keys()), slicer);
+      return { rows: numbered(rows) };
     },
     'generated',
   );
@@ -145,6 +148,7 @@ export async function generatePreview(
     pools.values,
     await uniqueFloors(store, schema),
   );
+  await freeUniqueTexts(store, schema, rows, new Set(pools.values.keys()));
   return pools.notes.length > 0 ? { rows, notes: pools.notes } : { rows };
 }
 

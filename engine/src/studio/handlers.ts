@@ -50,9 +50,9 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
       const { applied, problems } = await session.applySaved();
       return { applied, problems, endpoints: session.endpointList, version: session.status().version };
     },
-    'app.settings': async () => settings().get(),
+    'app.settings': async () => settings().for(session.configPath),
     'app.configure': async (patch) => {
-      const next = settings().update(patch);
+      const next = settings().updateFor(session.configPath, patch);
       if (patch.log) session.log.configure(patch.log);
       if (patch.autoApply !== undefined) await session.setAutoApply(patch.autoApply);
       return next;

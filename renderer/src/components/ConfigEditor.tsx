@@ -11,6 +11,10 @@ export interface ConfigEditorHandle {
   revealLine(line: number, column?: number): void;
   /** Scrolls a line into view, leaving the cursor and the focus where they are. */
   scrollToLine(line: number): void;
+  /** Puts the cursor at the start of a line and scrolls to it, leaving the focus where it is. */
+  placeCursor(line: number): void;
+  /** The cursor's 1-based line, or undefined before the editor is mounted. */
+  cursorLine(): number | undefined;
   /** The text as it is in the editor now: newer than any prop while the user types. */
   getText(): string | undefined;
   /**
@@ -80,6 +84,13 @@ export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function Confi
     scrollToLine(line) {
       editorRef.current?.revealLineInCenterIfOutsideViewport(line);
     },
+    placeCursor(line) {
+      const editor = editorRef.current;
+      if (!editor) return;
+      editor.setPosition({ lineNumber: line, column: 1 });
+      editor.revealLineInCenterIfOutsideViewport(line);
+    },
+    cursorLine: () => editorRef.current?.getPosition()?.lineNumber,
     revealLine(line, column = 1) {
       const editor = editorRef.current;
       if (!editor) return;

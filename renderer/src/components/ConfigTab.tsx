@@ -1,11 +1,12 @@
 import { Code, Columns2, LayoutList } from 'lucide-react';
-import { type RefObject, useCallback, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Problem } from '../../../shared/src/problems';
 import type { TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { createEditQueue } from '../forms/edit-queue';
 import { FormsPanel } from '../forms/FormsPanel';
+import { type FormsPlace, lineOfPlace, placeAtLine } from '../forms/forms-place';
 import { ConfigEditor, type ConfigEditorHandle } from './ConfigEditor';
 import { PROBLEMS, type Layout } from './layout/use-layout';
 import { ProblemsList } from './ProblemsList';
@@ -54,7 +55,34 @@ function useView(): [View, (view: View) => void] {
 export function ConfigTab(props: Props) {
   const { layout, onLayout, problems, client, editor } = props;
   const open = problems.length > 0 && !layout.problemsCollapsed;
-  const [view, setView] = useView();
+  const [view, chooseView] = useView();
+  // The place is kept across a switch: the forms open where the YAML cursor was, and the YAML opens
+  // (cursor and scroll) at the schema or endpoint the forms showed.
+  const [formsPlace, setFormsPlace] = useState<FormsPlace | undefined>(undefined);
+  const shownPlace = useRef<FormsPlace | undefined>(undefined);
+  const cursorTo = useRef<number | undefined>(undefined);
+  const setView = (next: View) => {
+    if (next === view) return;
+    const handle = editor.current;
+    const text = handle?.getText() ?? props.text;
+    if (view === 'editor') {
+      const line = handle?.cursorLine();
+      const place = line === undefined ? undefined : placeAtLine(text, line);
+      setFormsPlace(place);
+      shownPlace.current = place;
+    } else if (view === 'forms' && shownPlace.current && shownPlace.current !== formsPlace) {
+      // Only a place chosen in the forms moves the cursor: one they opened at is where it already is.
+      cursorTo.current = lineOfPlace(text, shownPlace.current);
+    }
+    chooseView(next);
+  };
+  // Monaco measures itself once its pane is shown again, so the cursor moves after that render.
+  useEffect(() => {
+    const line = cursorTo.current;
+    if (view === 'forms' || line === undefined) return;
+    cursorTo.current = undefined;
+    window.requestAnimationFrame(() => editor.current?.placeCursor(line));
+  }, [view, editor]);
   // One queue for the tab's life: form edits apply one after another, on the editor's own text.
   const submit = useMemo(
     () =>
@@ -102,6 +130,10 @@ export function ConfigTab(props: Props) {
             submit={submit}
             preview={preview}
             revealLine={view === 'split' ? revealLine : undefined}
+            place={formsPlace}
+            onPlace={(place) => {
+              shownPlace.current = place;
+            }}
           />
         )}
       </div>

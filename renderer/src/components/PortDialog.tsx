@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DialogFooter } from './DialogFooter';
 import { parsePort, portMessage } from '../../../shared/src/port';
 import { Modal } from './Modal';
 
@@ -34,13 +35,11 @@ export function PortDialog({ current, onChoose, onCancel }: Props) {
             size={6}
           />
         </label>
-        <button type="submit" disabled={!valid}>
-          Apply
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        {valid ? null : <span className="error">{portMessage('The port', value)}</span>}
+        <DialogFooter error={valid ? undefined : portMessage('The port', value)} onCancel={onCancel}>
+          <button type="submit" className="primary" disabled={!valid}>
+            Apply
+          </button>
+        </DialogFooter>
       </form>
     </Modal>
   );

@@ -1,5 +1,7 @@
 import { Settings, X } from 'lucide-react';
 import { useState } from 'react';
+import { draftOf, LogRetentionFields, settingsOf } from '../log/LogRetentionFields';
+import { DialogFooter } from './DialogFooter';
 import { Modal } from './Modal';
 import type { AppSettings } from '../../../shared/src/studio-contract';
 
@@ -14,9 +16,7 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
   const [port, setPort] = useState(String(settings.defaultPort));
   const [theme, setTheme] = useState(settings.theme);
   const [autoApply, setAutoApply] = useState(settings.autoApply);
-  const [limit, setLimit] = useState(String(settings.log.limit));
-  const [bodyLimit, setBodyLimit] = useState(String(settings.log.bodyLimit));
-  const [persist, setPersist] = useState(settings.log.persist);
+  const [log, setLog] = useState(() => draftOf(settings.log));
   const [error, setError] = useState<string | undefined>(undefined);
   return (
     <Modal label="Settings" onClose={onClose}>
@@ -29,7 +29,7 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
             defaultPort: Number(port),
             theme,
             autoApply,
-            log: { limit: Number(limit), bodyLimit: Number(bodyLimit), persist },
+            log: settingsOf(log),
           }).then(onClose, (err: Error) => setError(err.message));
         }}
       >
@@ -60,7 +60,10 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
         <fieldset>
           <legend>Mock server</legend>
           <label>
-            Default port (for configs without <code>server.port</code>)
+            {/* One flex item: the label's gap would otherwise stand between the code and its ")". */}
+            <span>
+              Default port (for configs without <code>server.port</code>)
+            </span>
             <input
               value={port}
               onChange={(e) => setPort(e.target.value)}
@@ -81,39 +84,13 @@ export function SettingsDialog({ settings, onSave, onClose }: Props) {
         </fieldset>
         <fieldset>
           <legend>Request log</legend>
-          <label>
-            Keep the last
-            <input
-              value={limit}
-              onChange={(e) => setLimit(e.target.value)}
-              size={7}
-              inputMode="numeric"
-              aria-label="Log entries kept"
-            />
-            requests and
-            <input
-              value={bodyLimit}
-              onChange={(e) => setBodyLimit(e.target.value)}
-              size={7}
-              inputMode="numeric"
-              aria-label="Log body limit"
-            />
-            bytes of each body
-          </label>
-          <label>
-            <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Keep the request
-            log on disk
-          </label>
+          <LogRetentionFields draft={log} onChange={setLog} />
         </fieldset>
-        {error ? <p className="error">{error}</p> : null}
-        <footer>
+        <DialogFooter error={error} onCancel={onClose}>
           <button type="submit" className="primary" data-testid="settings-save">
             Save
           </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </footer>
+        </DialogFooter>
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { counted } from '../../../shared/src/plural';
+import { DialogFooter } from '../components/DialogFooter';
 import type { TableInfo } from '../../../shared/src/studio-contract';
 import { Modal } from '../components/Modal';
 
@@ -20,14 +21,11 @@ export function ConfirmDialog({ kind, table, onConfirm, onClose }: Props) {
             ? `Replace every row of ${t} with the rows in the config's seed: section? The current rows are lost.`
             : `Write the ${counted(table.rows, 'current row')} of ${t} into the config's seed: section (replacing what is there) and save the config?`}
         </p>
-        <footer>
+        <DialogFooter onCancel={onClose}>
           <button type="button" className={kind === 'reset' ? 'danger' : 'primary'} onClick={onConfirm}>
             {kind === 'reset' ? 'Reset' : 'Save as seed'}
           </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </footer>
+        </DialogFooter>
       </div>
     </Modal>
   );

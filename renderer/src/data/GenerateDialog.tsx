@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DialogFooter } from '../components/DialogFooter';
 import { toText } from '../../../shared/src/field-text';
 import type { TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
@@ -134,15 +135,11 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
             ) : null}
           </div>
         ) : null}
-        {error ? <p className="error">{error}</p> : null}
-        <footer>
+        <DialogFooter error={error} onCancel={onClose}>
           <button type="submit" className="primary" disabled={!valid || busy} data-testid="generate-go">
             {busy ? 'Generating…' : 'Generate'}
           </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </footer>
+        </DialogFooter>
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DialogFooter } from '../components/DialogFooter';
 import type { ColumnMapping, DataFormat, ImportPreview, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 import { counted } from '../../../shared/src/plural';
@@ -143,7 +144,7 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
             ) : null}
           </>
         ) : null}
-        <footer>
+        <DialogFooter onCancel={onClose}>
           <button
             type="button"
             className="primary"
@@ -154,10 +155,7 @@ export function ImportDialog({ client, table, onDone, onClose }: Props) {
             Import {counted(preview?.good ?? 0, 'good row')}
             {preview?.bad.length ? `, skip ${preview.bad.length}` : ''}
           </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </footer>
+        </DialogFooter>
       </div>
     </Modal>
   );

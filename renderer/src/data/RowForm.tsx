@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { DialogFooter } from '../components/DialogFooter';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldSummary } from '../../../shared/src/service-summary';
 import { StudioError } from '../../../shared/src/studio-error';
@@ -168,14 +169,11 @@ export function RowForm({ table, source, onCreate, onClose, loadFor, isTaken }: 
           {formError}
         </p>
       ) : null}
-      <footer>
+      <DialogFooter onCancel={onClose}>
         <button type="submit" className="primary" disabled={busy}>
           Create row
         </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </footer>
+      </DialogFooter>
     </form>
   );
 }

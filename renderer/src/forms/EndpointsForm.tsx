@@ -29,9 +29,14 @@ const label = (e: WrittenEndpoint): { badge: string; text: string } =>
       };
 
 /** The endpoints as written: grouped by path, New endpoint, and the picked entry's editor. */
-export function EndpointsForm() {
+export function EndpointsForm({
+  picked,
+  onPick: setPicked,
+}: {
+  picked?: number;
+  onPick(index: number | undefined): void;
+}) {
   const { written, problems, readOnly, revealLine } = useForms();
-  const [picked, setPicked] = useState<number | undefined>(undefined);
   const [creating, setCreating] = useState(false);
   // A new entry, once the text has it: its editor scrolled into view, and in Split view its YAML too.
   const [created, setCreated] = useState<number | undefined>(undefined);

@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { readAsWritten } from '../../../shared/src/config-edit/as-written';
 import type { Problem } from '../../../shared/src/problems';
 import type { TemplatePreview, TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { SubmitEdit } from './edit-queue';
 import { EndpointsForm } from './EndpointsForm';
 import { Forms, type FormContext, type Written } from './form-context';
+import type { FormsPlace } from './forms-place';
 import { SchemasForm } from './SchemasForm';
 import { ServerForm } from './ServerForm';
 import './forms.css';
@@ -24,6 +25,10 @@ interface Props {
   submit: SubmitEdit;
   preview?(request: TemplatePreviewRequest): Promise<TemplatePreview>;
   revealLine?(line: number): void;
+  /** Where the forms open (the schema or endpoint the YAML cursor was in); the first schema when undefined. */
+  place?: FormsPlace;
+  /** Told each time the forms show another section, schema or endpoint. */
+  onPlace?(place: FormsPlace): void;
 }
 
 /**
@@ -31,8 +36,19 @@ interface Props {
  * change they make is an edit of that text (see edit-queue.ts), so the editor and the forms never
  * disagree. While the text does not parse the forms show the last text that did, read-only.
  */
-export function FormsPanel({ text, savedText, problems, submit, preview, revealLine }: Props) {
-  const [section, setSection] = useState<Section>('schemas');
+export function FormsPanel({ text, savedText, problems, submit, preview, revealLine, place, onPlace }: Props) {
+  const [shown, setShown] = useState<FormsPlace>(place ?? { section: 'schemas' });
+  const show = (next: FormsPlace) => {
+    setShown(next);
+    onPlace?.(next);
+  };
+  const section: Section = shown.section;
+  const body = useRef<HTMLFieldSetElement>(null);
+  // Opened at a place: its card is what the user came for, so it is scrolled into view once.
+  const opened = useRef(place);
+  useEffect(() => {
+    if (opened.current) body.current?.querySelector('.form-card')?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const lastGood = useRef<Written | undefined>(undefined);
   const read = useMemo(() => readAsWritten(text), [text]);
   if (read.ok) lastGood.current = read;
@@ -49,7 +65,13 @@ export function FormsPanel({ text, savedText, problems, submit, preview, revealL
     <div className="forms" data-testid="forms">
       <div className="forms-tabs" role="tablist" aria-label="Config sections">
         {SECTIONS.map((s) => (
-          <button key={s.id} type="button" role="tab" aria-selected={section === s.id} onClick={() => setSection(s.id)}>
+          <button
+            key={s.id}
+            type="button"
+            role="tab"
+            aria-selected={section === s.id}
+            onClick={() => show({ section: s.id })}
+          >
             {s.label}
           </button>
         ))}
@@ -61,9 +83,13 @@ export function FormsPanel({ text, savedText, problems, submit, preview, revealL
       )}
       {context ? (
         <Forms.Provider value={context}>
-          <fieldset className="forms-body" disabled={context.readOnly}>
-            {section === 'schemas' ? <SchemasForm /> : null}
-            {section === 'endpoints' ? <EndpointsForm /> : null}
+          <fieldset className="forms-body" ref={body} disabled={context.readOnly}>
+            {shown.section === 'schemas' ? (
+              <SchemasForm picked={shown.schema} onPick={(schema) => show({ section: 'schemas', schema })} />
+            ) : null}
+            {shown.section === 'endpoints' ? (
+              <EndpointsForm picked={shown.index} onPick={(index) => show({ section: 'endpoints', index })} />
+            ) : null}
             {section === 'server' ? <ServerForm /> : null}
           </fieldset>
         </Forms.Provider>

@@ -1,6 +1,7 @@
-import { Plus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { modify, renameKey } from '../../../shared/src/config-edit/index';
+import { NewPairForm } from './NewPairForm';
 import { useForms } from './form-context';
 import { Messages, TextInput } from './inputs';
 
@@ -74,33 +75,30 @@ export function ScenariosForm() {
           </button>
         </div>
       ))}
-      <form className="new-field" aria-label="New scenario" onSubmit={(e) => void add(e)}>
-        <input
-          aria-label="Scenario name"
-          className="mono"
-          placeholder="order"
-          value={name}
-          disabled={readOnly}
-          onChange={(e) => {
-            setName(e.target.value);
+      <NewPairForm
+        label="New scenario"
+        disabled={readOnly}
+        name={{
+          label: 'Scenario name',
+          placeholder: 'order',
+          value: name,
+          onChange: (v) => {
+            setName(v);
             setRefused(undefined);
-          }}
-        />
-        <input
-          aria-label="Start state"
-          className="mono"
-          placeholder="started"
-          value={start}
-          disabled={readOnly}
-          onChange={(e) => {
-            setStart(e.target.value);
+          },
+        }}
+        value={{
+          label: 'Start state',
+          placeholder: 'started',
+          value: start,
+          onChange: (v) => {
+            setStart(v);
             setRefused(undefined);
-          }}
-        />
-        <button type="submit" className="btn" disabled={readOnly}>
-          <Plus size={14} /> Add scenario
-        </button>
-      </form>
+          },
+        }}
+        add="Add scenario"
+        onSubmit={(e) => void add(e)}
+      />
       <Messages refused={refused} />
     </fieldset>
   );

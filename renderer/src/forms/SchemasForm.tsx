@@ -6,9 +6,14 @@ import { problemsAt } from './problems-at';
 import { SchemaEditor } from './SchemaEditor';
 
 /** The schemas: a list to pick from, New schema, and the picked one's editor. */
-export function SchemasForm() {
+export function SchemasForm({
+  picked,
+  onPick: setPicked,
+}: {
+  picked?: string;
+  onPick(name: string | undefined): void;
+}) {
   const { written, problems, readOnly } = useForms();
-  const [picked, setPicked] = useState<string | undefined>(undefined);
   const [creating, setCreating] = useState(false);
   const schema = written.schemas.find((s) => s.name === picked) ?? written.schemas[0];
   return (

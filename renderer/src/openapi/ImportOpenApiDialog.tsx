@@ -1,7 +1,10 @@
 import { FileInput, X } from 'lucide-react';
+import { useMemo, useRef } from 'react';
+import { type MergeOutcome, mergeConfigs } from '../../../shared/src/config-merge';
 import { counted } from '../../../shared/src/plural';
 import type { OpenApiImport } from '../../../shared/src/studio-contract';
 import { Modal } from '../components/Modal';
+import { MergeNote } from './MergeNote';
 
 /** What the dialog shows: the import being read, its result, or why it failed. */
 export type ImportState =
@@ -15,13 +18,28 @@ interface Props {
   configName: string;
   endpoints: number;
   dirty: boolean;
+  /** The editor's text now: what Merge adds to. */
+  currentText(): string;
+  /** Puts a whole new text in the editor (one undoable edit), saves and serves it. */
   onReplace(text: string): void;
   onClose(): void;
 }
 
 /** The import's summary, and the question whether it replaces the config; nothing changes before "Replace". */
-export function ImportOpenApiDialog({ state, configName, endpoints, dirty, onReplace, onClose }: Props) {
+export function ImportOpenApiDialog({ state, configName, endpoints, dirty, currentText, onReplace, onClose }: Props) {
   const result = state.phase === 'ready' ? state.result : undefined;
+  // What Merge would do, worked out once the import is read (the modal keeps the editor as it is),
+  // so the clashes are shown before it is chosen.
+  const textOf = useRef(currentText);
+  textOf.current = currentText;
+  const merge = useMemo<MergeOutcome | string | undefined>(() => {
+    if (!result) return undefined;
+    try {
+      return mergeConfigs(textOf.current(), result.text);
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }, [result]);
   return (
     <Modal label="Import OpenAPI" onClose={onClose}>
       <section className="dialog import-openapi" data-testid="openapi-import">
@@ -82,9 +100,15 @@ export function ImportOpenApiDialog({ state, configName, endpoints, dirty, onRep
                     .join(' and ')}). Ctrl+Z in the editor brings the old text back.`
                 : `Replace saves this in ${configName} and serves it.`}
             </p>
+            {endpoints > 0 || dirty ? <MergeNote merge={merge} configName={configName} /> : null}
           </>
         ) : null}
         <footer>
+          {result && typeof merge === 'object' && (endpoints > 0 || dirty) ? (
+            <button type="button" onClick={() => onReplace(merge.text)} data-testid="openapi-import-merge">
+              Merge into {configName}
+            </button>
+          ) : null}
           {result ? (
             <button
               type="button"

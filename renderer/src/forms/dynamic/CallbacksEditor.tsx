@@ -1,4 +1,5 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
+import { DeleteButton } from './DeleteButton';
 import { type DocPath, insertAt, modify } from '../../../../shared/src/config-edit/index';
 import { HTTP_METHODS } from '../../../../shared/src/config-schema';
 import { useForms } from '../form-context';
@@ -27,16 +28,7 @@ function CallbackCard({ cb, at, n, onDelete }: { cb: WrittenCallback; at: DocPat
     <section className="callback-card" aria-label={`Callback ${n}`} data-testid={`callback-${n}`}>
       <header className="rule-head">
         <strong>Callback {n}</strong>
-        <button
-          type="button"
-          className="icon danger"
-          disabled={readOnly}
-          aria-label={`Delete callback ${n}`}
-          title="Delete this callback"
-          onClick={onDelete}
-        >
-          <Trash2 size={14} aria-hidden="true" />
-        </button>
+        <DeleteButton kind="callback" n={n} disabled={readOnly} onDelete={onDelete} />
       </header>
       <Messages at={at} exact />
       <TextInput

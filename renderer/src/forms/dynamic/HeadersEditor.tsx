@@ -1,4 +1,5 @@
-import { Plus, X } from 'lucide-react';
+import { X } from 'lucide-react';
+import { NewPairForm } from '../NewPairForm';
 import { type FormEvent, useState } from 'react';
 import { type DocPath, modify, renameKey } from '../../../../shared/src/config-edit/index';
 import { useForms } from '../form-context';
@@ -72,30 +73,22 @@ export function HeadersEditor({ label, at, value }: { label: string; at: DocPath
           </button>
         </div>
       ))}
-      <form className="new-field" aria-label={`New ${label.toLowerCase()}`} onSubmit={(e) => void add(e)}>
-        <input
-          aria-label="Header name"
-          className="mono"
-          placeholder="X-Header"
-          value={name}
-          disabled={readOnly}
-          onChange={(e) => {
-            setName(e.target.value);
+      <NewPairForm
+        label={`New ${label.toLowerCase()}`}
+        disabled={readOnly}
+        name={{
+          label: 'Header name',
+          placeholder: 'X-Header',
+          value: name,
+          onChange: (v) => {
+            setName(v);
             setRefused(undefined);
-          }}
-        />
-        <input
-          aria-label="Header value"
-          className="mono"
-          placeholder="value or {{template}}"
-          value={text}
-          disabled={readOnly}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="btn" disabled={readOnly}>
-          <Plus size={14} /> Add header
-        </button>
-      </form>
+          },
+        }}
+        value={{ label: 'Header value', placeholder: 'value or {{template}}', value: text, onChange: setText }}
+        add="Add header"
+        onSubmit={(e) => void add(e)}
+      />
       <Messages refused={refused} />
     </fieldset>
   );

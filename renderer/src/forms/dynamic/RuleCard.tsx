@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight } from 'lucide-react';
+import { DeleteButton } from './DeleteButton';
 import { type DocPath, modify } from '../../../../shared/src/config-edit/index';
 import { describeWhen } from '../../../../shared/src/dynamic-form/rule-condition';
 import { useForms } from '../form-context';
@@ -92,16 +93,7 @@ export function RuleCard({ rule, at, index, count, open, suggestions, onToggle, 
         >
           <ArrowDown size={14} aria-hidden="true" />
         </button>
-        <button
-          type="button"
-          className="icon danger"
-          disabled={readOnly}
-          aria-label={`Delete rule ${n}`}
-          title="Delete this rule"
-          onClick={onDelete}
-        >
-          <Trash2 size={14} aria-hidden="true" />
-        </button>
+        <DeleteButton kind="rule" n={n} disabled={readOnly} onDelete={onDelete} />
       </header>
       {open ? (
         <div className="rule-body">
