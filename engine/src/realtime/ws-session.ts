@@ -130,6 +130,19 @@ export class WsSession {
     this.recorder.frame('out', text, Buffer.byteLength(text));
   }
 
+  /** Sends a text frame's own bytes back (echo): no decoding or encoding on the way. */
+  private echo(frame: Buffer): void {
+    const { ws } = this;
+    if (ws.readyState !== OPEN) return;
+    if (ws.bufferedAmount > this.env.limits.sendBuffer) {
+      this.recorder.closed(CLOSE_POLICY, realtimeMessages.slowClient());
+      ws.terminate();
+      return;
+    }
+    ws.send(frame, { binary: false });
+    this.recorder.frame('out', frame, frame.length);
+  }
+
   private context(message: unknown): TemplateContext {
     return message === undefined ? this.base : { ...this.base, message };
   }
@@ -160,12 +173,12 @@ export class WsSession {
       }
       return;
     }
-    const text = buffer.toString('utf8');
-    this.recorder.frame('in', text, buffer.length);
+    this.recorder.frame('in', buffer, buffer.length);
     if (endpoint.rules.length === 0 && endpoint.otherwise === 'echo') {
-      this.send(text);
+      this.echo(buffer);
       return;
     }
+    const text = buffer.toString('utf8');
     let json: unknown;
     let isJson = false;
     try {
@@ -189,7 +202,7 @@ export class WsSession {
       this.send(JSON.stringify({ error: realtimeMessages.notJsonFrame() }));
       return;
     }
-    if (endpoint.otherwise === 'echo') this.send(text);
+    if (endpoint.otherwise === 'echo') this.echo(buffer);
     else if (endpoint.otherwise !== 'ignore') this.sendMessage(endpoint.otherwise, message);
   }
 
