@@ -306,8 +306,8 @@ test('past the connection limit an upgrade is answered 503 JSON', async () => {
   }
 });
 
-test('a raw upgrade request with no WebSocket key is answered, never left hanging', async () => {
-  const s = await serve(CHAT);
+test('a raw upgrade request with no WebSocket key is answered, never left hanging, and not counted', async () => {
+  const s = await serve(CHAT, { realtime: { maxConnections: 1 } });
   try {
     const { port } = new URL(s.url);
     const answer = await new Promise<string>((resolve, reject) => {
@@ -323,6 +323,9 @@ test('a raw upgrade request with no WebSocket key is answered, never left hangin
       socket.setTimeout(5000, () => reject(new Error('hung')));
     });
     assert.match(answer, /^HTTP\/1.1 400/);
+    // The refused handshake does not hold the one connection the limit allows.
+    const c = await connectWs(s.url, '/ws/ticks');
+    c.ws.close();
   } finally {
     await s.close();
   }

@@ -103,12 +103,15 @@ export class RealtimeHub {
       else session.close(realtimeMessages.endpointRemoved());
     }
     this.feeds.keepOnly(this.feedSchemas);
-    if (ws.length > 0 && !this.keepAlive) {
-      this.keepAlive = setInterval(() => {
-        for (const session of this.wsSessions) session.heartbeat();
-      }, this.limits.keepAlive);
-      this.keepAlive.unref();
-    }
+  }
+
+  /** Pings every connection every `keepAlive` ms (from the first upgrade, again after close()). */
+  private startKeepAlive(): void {
+    if (this.keepAlive) return;
+    this.keepAlive = setInterval(() => {
+      for (const session of this.wsSessions) session.heartbeat();
+    }, this.limits.keepAlive);
+    this.keepAlive.unref();
   }
 
   /** A committed change of the record service (or another replica's): to the feeds of its schema. */
@@ -138,9 +141,17 @@ export class RealtimeHub {
       return;
     }
     const { endpoint, params } = match;
+    // Counted until it connects, or until the socket closes first (a handshake ws refused, a client gone).
+    let counted = true;
+    const uncount = (): void => {
+      if (counted) this.pending--;
+      counted = false;
+    };
+    socket.once('close', uncount);
     const accept = (): void => {
+      this.startKeepAlive();
       version.server.handleUpgrade(req, socket, head, (ws) => {
-        this.pending--;
+        uncount();
         const facts: RequestFacts = {
           method: 'GET',
           path: url.pathname,
@@ -166,11 +177,7 @@ export class RealtimeHub {
     };
     this.pending++;
     const ready = version.env.renderer.ready(endpoint);
-    if (ready)
-      ready.then(accept, () => {
-        this.pending--;
-        socket.destroy();
-      });
+    if (ready) ready.then(accept, () => socket.destroy());
     else accept();
   }
 
