@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { LogEntry } from '../../../shared/src/log-entry.js';
 import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
 import { corsHeaders } from '../http/cors.js';
@@ -30,8 +30,17 @@ interface Version {
   ws: PathMatcher<WebSocketModel>;
   sse: PathMatcher<SseModel>;
   env: SessionEnv;
-  server: WebSocketServer;
 }
+
+/**
+ * `ws`, loaded when a config first has a WebSocket endpoint: it loads node:crypto, which
+ * `mockyard serve` otherwise starts without (a CLI test checks its startup chunk).
+ */
+let wsModule: Promise<typeof import('ws')> | undefined;
+const loadWs = (): Promise<typeof import('ws')> => {
+  wsModule ??= import('ws');
+  return wsModule;
+};
 
 export interface RealtimeHooks {
   /** The log of connections; undefined when logging is off. */
@@ -46,6 +55,8 @@ export class RealtimeHub {
   private readonly sseSessions = new Set<SseSession>();
   /** Connections by concrete path, for broadcasts. */
   private readonly rooms = new Map<string, Set<WsSession>>();
+  /** WebSocket servers (handshakes only) by their frame size limit, `server.bodyLimit`. */
+  private readonly servers = new Map<number, WebSocketServer>();
   /** Upgrades accepted but not yet connected (counted against the limit). */
   private pending = 0;
   private keepAlive: NodeJS.Timeout | undefined;
@@ -73,7 +84,6 @@ export class RealtimeHub {
   /** Makes a config version's realtime endpoints live; connections on endpoints it no longer has are closed. */
   apply(model: ServiceModel): void {
     const realtime = model.realtime ?? [];
-    const previous = this.version;
     const ws = realtime.filter((e): e is WebSocketModel => e.kind === 'websocket');
     const sse = realtime.filter((e): e is SseModel => e.kind === 'sse');
     const env: SessionEnv = {
@@ -84,11 +94,8 @@ export class RealtimeHub {
     };
     // Loading starts now, so the first connection usually finds the templates ready.
     for (const endpoint of realtime) env.renderer.ready(endpoint)?.catch(() => undefined);
-    const server =
-      previous && previous.model.server.bodyLimit === model.server.bodyLimit
-        ? previous.server
-        : new WebSocketServer({ noServer: true, maxPayload: model.server.bodyLimit, clientTracking: false });
-    this.version = { model, ws: new PathMatcher(ws), sse: new PathMatcher(sse), env, server };
+    if (ws.length > 0) loadWs().catch(() => undefined);
+    this.version = { model, ws: new PathMatcher(ws), sse: new PathMatcher(sse), env };
     this.feedSchemas = new Set(realtime.flatMap((e) => (e.feed ? [e.feed.name] : [])));
     const find = <T extends RealtimeModel>(list: readonly T[], path: string): T | undefined =>
       list.find((e) => e.path === path);
@@ -148,9 +155,15 @@ export class RealtimeHub {
       counted = false;
     };
     socket.once('close', uncount);
-    const accept = (): void => {
+    const accept = ({ WebSocketServer }: typeof import('ws')): void => {
       this.startKeepAlive();
-      version.server.handleUpgrade(req, socket, head, (ws) => {
+      const limit = version.model.server.bodyLimit;
+      let server = this.servers.get(limit);
+      if (!server) {
+        server = new WebSocketServer({ noServer: true, maxPayload: limit, clientTracking: false });
+        this.servers.set(limit, server);
+      }
+      server.handleUpgrade(req, socket, head, (ws) => {
         uncount();
         const facts: RequestFacts = {
           method: 'GET',
@@ -176,9 +189,10 @@ export class RealtimeHub {
       });
     };
     this.pending++;
-    const ready = version.env.renderer.ready(endpoint);
-    if (ready) ready.then(accept, () => socket.destroy());
-    else accept();
+    Promise.all([loadWs(), version.env.renderer.ready(endpoint)]).then(
+      ([module]) => accept(module),
+      () => socket.destroy(),
+    );
   }
 
   /** Serves `req` when it is an SSE endpoint's GET; false when it is not one (the HTTP runtime answers it). */
