@@ -199,3 +199,27 @@ test("feeds: the studio's row edits reach subscribers; a bulk write (generate) i
     await opened.close();
   }
 });
+
+test('a malformed request target on a config with SSE endpoints is answered, not a crash', async () => {
+  const s = await serve(CONFIG);
+  try {
+    const { port } = new URL(s.url);
+    const { connect } = await import('node:net');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (c) => {
+        text += c.toString();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5000, () => reject(new Error('hung')));
+    });
+    assert.match(answer, /^HTTP\/1.1 [45]\d\d/);
+    assert.equal((await s.call('/notes/1')).status, 200, 'the server is still up');
+  } finally {
+    await s.close();
+  }
+});

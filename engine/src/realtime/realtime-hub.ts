@@ -134,7 +134,7 @@ export class RealtimeHub {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
     const version = this.version;
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestTarget(req.url);
     const match = version?.ws.match(url.pathname);
     const isWebSocket = String(req.headers.upgrade).toLowerCase() === 'websocket';
     if (!version || !match || !isWebSocket) {
@@ -199,7 +199,7 @@ export class RealtimeHub {
   serves(req: IncomingMessage, res: ServerResponse): boolean {
     const version = this.version;
     if (!version || version.sse.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestTarget(req.url);
     const match = version.sse.match(url.pathname);
     if (!match) return false;
     const { endpoint, params } = match;
@@ -248,7 +248,7 @@ export class RealtimeHub {
   /** The log entry of a new connection. */
   private entry(
     req: IncomingMessage,
-    url: URL,
+    url: RequestTarget,
     endpoint: RealtimeModel,
     params: Record<string, string>,
     status: number,
@@ -293,6 +293,20 @@ export class RealtimeHub {
     await Promise.race([Promise.all(closed), late]);
     clearTimeout(timer);
   }
+}
+
+interface RequestTarget {
+  pathname: string;
+  /** The query with its `?`, or empty. */
+  search: string;
+  searchParams: URLSearchParams;
+}
+
+/** The path and query of a request target, as sent (no URL parse: a malformed target must not throw). */
+function requestTarget(target = '/'): RequestTarget {
+  const q = target.indexOf('?');
+  const search = q === -1 ? '' : target.slice(q);
+  return { pathname: q === -1 ? target : target.slice(0, q), search, searchParams: new URLSearchParams(search) };
 }
 
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
