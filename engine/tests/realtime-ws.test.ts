@@ -345,3 +345,29 @@ test('ping/pong: a client that stops answering pings is dropped', async () => {
     await s.close();
   }
 });
+
+test('a binary frame is echoed by an endpoint with no rules, and only logged by one with rules', async () => {
+  const s = await serve(CHAT);
+  try {
+    const plain = await connectWs(s.url, '/ws/words');
+    const echo = await serve(yaml`
+      endpoints:
+        - path: /ws/echo
+          websocket: {}
+    `);
+    try {
+      const c = await connectWs(echo.url, '/ws/echo');
+      c.ws.send(Buffer.from([1, 2, 3]));
+      assert.equal(await c.inbox.next(), '<binary 3>');
+      c.ws.close();
+    } finally {
+      await echo.close();
+    }
+    plain.ws.send(Buffer.from([1, 2, 3]));
+    plain.send('hi');
+    assert.equal(await plain.inbox.next(), 'hello to you', 'the binary frame got nothing back');
+    plain.ws.close();
+  } finally {
+    await s.close();
+  }
+});
