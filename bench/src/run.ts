@@ -6,7 +6,7 @@
  * BENCH_SECONDS (default 1) and BENCH_ROUNDS (default 30) set each run's length and the rounds;
  * BENCH_STARTS (default 7) is how many fresh starts the startup figure takes the median of;
  * BENCH_ONLY=users runs only the requests whose name contains it; BENCH_SKIP=postgres,reload,grid,jobs
- * leaves sections out (also sqlite, startup, library, import, graphql).
+ * leaves sections out (also sqlite, startup, library, import, graphql, websocket).
  */
 import { spawnSync } from 'node:child_process';
 import { busyProcesses } from './busy.js';
@@ -44,6 +44,7 @@ import {
   USER_OUTPUT,
 } from './processes.js';
 import { benchReload } from './reload.js';
+import { benchWebSocket } from './websocket.js';
 import { checkSameBodies, checkSameCreate, SAME_JSON } from './same-json.js';
 import { checkpointReport } from './wal-check.js';
 import { findWrk, WRK_MISSING, wrkVersion } from './wrk.js';
@@ -277,6 +278,15 @@ async function main(): Promise<void> {
       });
     }
 
+    if (!SKIP.has('websocket')) {
+      const ws = await benchWebSocket(dir, cli, join(root, 'dist/bench/src/baseline-ws-server.js'), SERVER_CPU);
+      console.log(
+        `WebSocket echo             ${ws.connections} connections, each a frame then its echo, ${ws.rounds} rounds x ${ws.seconds} s: mockyard ${fmt(ws.mockyard)}/s, bare ws ${fmt(ws.bare)}/s, ratio ${fmt(ws.ratio, 2)} (>= 0.9 ${verdict(ws.ratio >= 0.9)}); server CPU a round trip mockyard ${fmt(ws.mockyardCpuUs, 1)} µs, bare ${fmt(ws.bareCpuUs, 1)} µs; client CPU busy ${fmt(ws.clientBusy * 100)} %`,
+      );
+      console.log(
+        `feed fan-out               one POST, ${ws.fanout.subscribers} WebSocket subscribers: last one has it after ${fmt(ws.fanout.medianMs, 1)} ms (median of ${ws.fanout.runs.length - 1}; all: ${ws.fanout.runs.map((t) => fmt(t, 1)).join(', ')})`,
+      );
+    }
     if (!SKIP.has('reload')) {
       console.log('');
       const reload = await benchReload(RELOAD_SECONDS, LOAD_CPU);

@@ -37,7 +37,7 @@ test('the top level allows no other keys and requires endpoints', () => {
   ]);
 });
 
-test('endpoints are described as a list of endpoint or resource entries', () => {
+test('endpoints are described as a list of endpoint, resource, WebSocket or SSE entries', () => {
   const properties = object(configJsonSchema().properties, 'properties');
   const endpoints = object(properties.endpoints, 'endpoints');
   assert.equal(endpoints.type, 'array');
@@ -45,9 +45,11 @@ test('endpoints are described as a list of endpoint or resource entries', () => 
   const items = object(endpoints.items, 'endpoints.items');
   const branches = (items.anyOf ?? items.oneOf) as unknown[];
   assert.ok(Array.isArray(branches));
-  assert.equal(branches.length, 2);
-  const [endpoint, resource] = branches.map((b, i) => object(b, `branch ${i}`));
-  assert.ok(endpoint && resource);
+  assert.equal(branches.length, 4);
+  const [endpoint, resource, websocket, sse] = branches.map((b, i) => object(b, `branch ${i}`));
+  assert.ok(endpoint && resource && websocket && sse);
+  assert.deepEqual([...(websocket.required as string[])].sort(), ['path', 'websocket']);
+  assert.deepEqual([...(sse.required as string[])].sort(), ['path', 'sse']);
   assert.equal(endpoint.additionalProperties, false);
   assert.deepEqual([...(endpoint.required as string[])].sort(), ['method', 'path', 'response']);
   const endpointProps = object(endpoint.properties, 'endpoint.properties');

@@ -109,6 +109,14 @@ export interface PreparedTables {
   warnings: Problem[];
 }
 
+/** A record change as replicas share it (records/record-change.ts without its local order). */
+export interface SharedRecordChange {
+  type: 'created' | 'updated' | 'deleted' | 'reset';
+  schema: string;
+  /** The record as JSON text; absent for `reset`. */
+  record?: string | undefined;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the data lives, for messages (a file path, or host:port/database). */
@@ -133,6 +141,12 @@ export interface Store {
   hiddenColumns(schema: SchemaModel, limit: number): MaybePromise<HiddenColumns>;
   /** Drops a hidden column of `schema`'s table and its values; returns how many rows held one. A field's column is refused. */
   dropHiddenColumn(schema: SchemaModel, column: string): MaybePromise<number>;
+  /**
+   * Tells other replicas about a committed record change a feed streams (PostgreSQL: LISTEN/NOTIFY);
+   * theirs reach `onRemoteRecord`. Absent on SQLite, which has one writer.
+   */
+  shareRecordChange?(change: SharedRecordChange): void;
+  onRemoteRecord?: ((change: SharedRecordChange) => void) | undefined;
   /** Gives `field` an index when sorting a big table by it would otherwise sort every row. */
   ensureSortIndex?(schema: SchemaModel, field: string): MaybePromise<void>;
   close(): Promise<void>;
