@@ -23,6 +23,8 @@ import { LogTab } from './log/LogTab';
 import { useLogStore } from './log/use-log';
 import { useRecord } from './log/use-record';
 import { useDarkMode } from './theme';
+import { GraphqlPanel } from './tryit/GraphqlPanel';
+import { type GraphqlTarget, tryGraphql } from './tryit/graphql-draft';
 import { TryItPanel } from './tryit/TryItPanel';
 import { type TryTarget, tryEndpoint, tryEntry } from './tryit/request-draft';
 import { useDesktopCommands } from './desktop-commands';
@@ -45,7 +47,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   const [choosingPort, setChoosingPort] = useState(false);
   const [askPort, setAskPort] = useState<number | undefined>(undefined);
   const [showSettings, setShowSettings] = useState(false);
-  const [tryIt, setTryIt] = useState<TryTarget | undefined>(undefined);
+  const [tryIt, setTryIt] = useState<TryTarget | GraphqlTarget | undefined>(undefined);
   const reloading = useRef(false);
   const { notify } = useFeedback();
   const save = actions.save;
@@ -121,6 +123,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
 
   if (!state.loaded) return <div className="empty-state">Loading…</div>;
   const { status } = state;
+  const graphqlPath = status?.graphqlPath;
   return (
     <div className="app" {...drop.handlers}>
       {/* The first tab stop: past the sidebar's endpoints (44 Tab presses on examples/blog.yaml) to the views. */}
@@ -143,6 +146,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               width={layout.sidebarWidth}
               onEndpoint={jump}
               onTry={(endpoint) => setTryIt(tryEndpoint(endpoint))}
+              graphql={graphqlPath ? { path: graphqlPath, onTry: () => setTryIt(tryGraphql()) } : undefined}
               onTable={(t) => {
                 setTable(t);
                 setTab('data');
@@ -266,7 +270,17 @@ export function App({ client: rawClient }: { client: StudioClient }) {
               record={record}
             />
           ) : null}
-          {tryIt ? (
+          {tryIt?.kind === 'graphql' && graphqlPath ? (
+            <GraphqlPanel
+              key={tryIt.seq}
+              client={client}
+              path={graphqlPath}
+              tables={state.tables}
+              status={status}
+              onClose={() => setTryIt(undefined)}
+            />
+          ) : null}
+          {tryIt && tryIt.kind !== 'graphql' ? (
             <TryItPanel
               key={tryIt.seq}
               client={client}
