@@ -14,6 +14,7 @@ import { useDesktopCommands } from './desktop-commands';
 import { useFeedback } from './feedback/feedback';
 import { useLogStore } from './log/use-log';
 import { useRecord } from './log/use-record';
+import { type GraphqlTarget, tryGraphql } from './tryit/graphql-draft';
 import { useOpenApi } from './openapi/use-openapi';
 import { type AppDialog, AppDialogs } from './shell/AppDialogs';
 import { AppNotices } from './shell/AppNotices';
@@ -37,7 +38,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   const [table, setTable] = useState<string | undefined>(undefined);
   const [dialog, setDialog] = useState<AppDialog>(undefined);
   const [askPort, setAskPort] = useState<number | undefined>(undefined);
-  const [tryIt, setTryIt] = useState<TryTarget | undefined>(undefined);
+  const [tryIt, setTryIt] = useState<TryTarget | GraphqlTarget | undefined>(undefined);
   const editor = useRef<ConfigEditorHandle>(null);
   const reloading = useRef(false);
   const { notify } = useFeedback();
@@ -82,6 +83,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
 
   if (!state.loaded) return <div className="empty-state">Loading…</div>;
   const { status } = state;
+  const graphqlPath = status?.graphqlPath;
   return (
     <div className="app" {...drop.handlers}>
       {/* The first tab stop: past the sidebar's endpoints (44 Tab presses on examples/blog.yaml) to the views. */}
@@ -103,6 +105,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
           tables={state.tables}
           onEndpoint={jump}
           onTry={(endpoint) => setTryIt(tryEndpoint(endpoint))}
+          graphql={graphqlPath ? { path: graphqlPath, onTry: () => setTryIt(tryGraphql()) } : undefined}
           onTable={(t) => {
             setTable(t);
             setTab('data');

@@ -27,6 +27,8 @@ export interface ServerStatus {
   portOrigin: PortOrigin;
   /** The config's own `server.port`, when it sets one. */
   configPort: number | undefined;
+  /** `server.graphql` of the config being served: the GraphQL endpoint's path; absent when it is off. */
+  graphqlPath?: string;
 }
 
 export type PortOrigin = 'config' | 'default' | 'option' | 'chosen';

@@ -218,6 +218,7 @@ export class StudioSession extends TypedEmitter<Events> {
       pendingApply: this.pendingApply,
       portOrigin: this.portOrigin(),
       configPort: this.configPort,
+      graphqlPath: this.engine.model?.server.graphql,
     };
   }
 

@@ -13,15 +13,18 @@ interface Props {
   /** Opens Try it for the endpoint. */
   onTry(endpoint: EndpointSummary): void;
   onTable(table: string): void;
+  /** `server.graphql`'s path when the served config turns GraphQL on, and opening Try it for it. */
+  graphql?: { path: string; onTry(): void };
 }
 
 /** Endpoints (click jumps to the YAML line, Try sends a request) and tables of the live config. */
-export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, onTry, onTable }: Props) {
+export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, onTry, onTable, graphql }: Props) {
   const [search, setSearch] = useState('');
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   const matches = (text: string) => words.every((w) => text.toLowerCase().includes(w));
   const endpoints = all.filter((e) => matches(`${e.method} ${e.path} ${e.schema ?? 'static'}`));
   const tables = allTables.filter((t) => matches(t.table));
+  const graphqlShown = graphql !== undefined && matches(`POST ${graphql.path} GraphQL`);
   const shown = (n: number, of: number) => (words.length > 0 ? `${n} of ${of}` : String(of));
   return (
     <nav className="sidebar" aria-label="Endpoints and tables" style={{ width }} data-testid="sidebar">
@@ -46,7 +49,9 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
         Endpoints <span className="count">{shown(endpoints.length, all.length)}</span>
       </h2>
       {all.length === 0 ? <p className="empty">No endpoints yet.</p> : null}
-      {all.length > 0 && endpoints.length === 0 ? <p className="empty">No endpoint matches “{search}”.</p> : null}
+      {all.length > 0 && endpoints.length === 0 && !graphqlShown ? (
+        <p className="empty">No endpoint matches “{search}”.</p>
+      ) : null}
       <ul data-testid="endpoint-list">
         {endpoints.map((e) => (
           <li key={`${e.method} ${e.path}`} className="endpoint">
@@ -66,6 +71,7 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
             </button>
           </li>
         ))}
+        {graphql && graphqlShown ? <GraphqlItem {...graphql} /> : null}
       </ul>
       <h2>
         Tables <span className="count">{shown(tables.length, allTables.length)}</span>
@@ -84,5 +90,27 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The GraphQL endpoint's row: it has no line of its own in the config, so its button opens Try it. */
+function GraphqlItem({ path, onTry }: { path: string; onTry(): void }) {
+  return (
+    <li className="endpoint" data-testid="graphql-endpoint">
+      <button type="button" onClick={onTry} title={`Try GraphQL at POST ${path}`}>
+        <span className="method method-post">POST</span>
+        <span className="path">{path}</span>
+        <span className="schema">GraphQL</span>
+      </button>
+      <button
+        type="button"
+        className="try-button"
+        onClick={onTry}
+        aria-label={`Try GraphQL ${path}`}
+        title={`Try GraphQL ${path}`}
+      >
+        <Zap size={14} aria-hidden="true" />
+      </button>
+    </li>
   );
 }

@@ -4,6 +4,8 @@ import { DataTab } from '../data/DataTab';
 import { LogTab } from '../log/LogTab';
 import type { useLogStore } from '../log/use-log';
 import type { useRecord } from '../log/use-record';
+import { GraphqlPanel } from '../tryit/GraphqlPanel';
+import type { GraphqlTarget } from '../tryit/graphql-draft';
 import { TryItPanel } from '../tryit/TryItPanel';
 import { type TryTarget, tryEntry } from '../tryit/request-draft';
 import type { StudioState } from '../studio/studio-state';
@@ -16,8 +18,8 @@ interface Props {
   onTable(table: string): void;
   logStore: ReturnType<typeof useLogStore>;
   record: ReturnType<typeof useRecord>;
-  tryIt: TryTarget | undefined;
-  onTry(target: TryTarget | undefined): void;
+  tryIt: TryTarget | GraphqlTarget | undefined;
+  onTry(target: TryTarget | GraphqlTarget | undefined): void;
 }
 
 /** The Data and Log tabs (mounted while shown) and the Try it panel beside them. */
@@ -35,7 +37,17 @@ export function Panels({ client, state, tab, table, onTable, logStore, record, t
           record={record}
         />
       ) : null}
-      {tryIt ? (
+      {tryIt?.kind === 'graphql' && state.status?.graphqlPath ? (
+        <GraphqlPanel
+          key={tryIt.seq}
+          client={client}
+          path={state.status.graphqlPath}
+          tables={state.tables}
+          status={state.status}
+          onClose={() => onTry(undefined)}
+        />
+      ) : null}
+      {tryIt && tryIt.kind !== 'graphql' ? (
         <TryItPanel
           key={tryIt.seq}
           client={client}

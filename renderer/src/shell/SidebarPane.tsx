@@ -12,6 +12,7 @@ interface Props {
   onEndpoint(line: number): void;
   onTry(endpoint: EndpointSummary): void;
   onTable(table: string): void;
+  graphql?: { path: string; onTry(): void } | undefined;
 }
 
 /** The sidebar (endpoints and tables) and the splitter that resizes it; nothing when it is collapsed. */
