@@ -1,4 +1,5 @@
 import type { ConfigChange } from '../../shared/src/config-edit/changes.js';
+import type { JsonServerMode } from './json-server/mode.js';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary } from '../../shared/src/service-summary.js';
@@ -37,6 +38,8 @@ export interface EngineOptions {
   journal?: boolean;
   /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
   http?: ListenerOptions;
+  /** Serve the config as json-server 0.17 would (`mockyard serve db.json`): its options and habits. */
+  jsonServer?: JsonServerMode;
 }
 
 /** What a request line shows of an answered request (the log entry's own fields, not a copy). */

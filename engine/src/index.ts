@@ -31,6 +31,15 @@ export { fromPackage } from './package-root.js';
 export type { ValidationResult } from './config/validate.js';
 export { JsonFile, type JsonFileOptions } from './settings/json-file.js';
 export { writeAtomically } from './files/write-atomically.js';
+export {
+  DbJsonError,
+  inferConfig,
+  type JsonServerOptions,
+  jsonServerData,
+  jsonServerSetup,
+} from './json-server/db-json.js';
+export type { JsonServerMode } from './json-server/mode.js';
+export { databaseJson } from './json-server/front.js';
 
 /**
  * Parses and checks a config text with every problem placed by line and column. Asynchronous
@@ -52,6 +61,15 @@ export async function importOpenApi(
   options?: import('./openapi/import.js').LoadOptions,
 ): Promise<import('./openapi/import.js').ImportResult> {
   return (await import('./openapi/import.js')).importOpenApi(source, shownAs, options);
+}
+
+/** A json-server db.json (parsed) as a config's YAML text; see json-server/import-db.ts. Loaded on first use. */
+export async function importDbJson(
+  data: unknown,
+  shownAs: string,
+  options?: import('./json-server/infer.js').InferOptions,
+): Promise<import('./json-server/import-db.js').DbImport> {
+  return (await import('./json-server/import-db.js')).importDbJson(data, shownAs, options);
 }
 
 /** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. Loaded on first use. */

@@ -310,6 +310,10 @@ export const ServerSchema = described(
       'Milliseconds the proxy waits for the upstream before answering 504. Default 30000.',
     ),
     callbacks: optional(z.boolean(), 'false turns every endpoint’s and rule’s `callbacks` off. Default true.'),
+    allowDelayParam: optional(
+      z.boolean(),
+      'true: a request’s `_delay=ms` query parameter delays its answer (at most 60000 ms), as json-server’s does. Default false.',
+    ),
   }),
   'How the mock server listens. Command-line flags override these.',
 );

@@ -122,5 +122,6 @@ export function compileServer(
     ...(server.proxy !== undefined ? { proxy: server.proxy } : {}),
     ...(server.proxyTimeout !== undefined ? { proxyTimeout: server.proxyTimeout } : {}),
     ...(server.callbacks === false ? { callbacks: false } : {}),
+    ...(server.allowDelayParam === true ? { allowDelayParam: true } : {}),
   };
 }

@@ -99,10 +99,11 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
   // The record, or 404 when none matched.
   const found = (json: string | undefined): Reply =>
     json === undefined ? notFound() : { status, json: withBody(json) };
+  const listOptions = model.server.jsonServer ? { likeRegex: true } : undefined;
   switch (endpoint.operation) {
     case 'list':
       return (ctx) => {
-        const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx));
+        const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx), listOptions);
         for (const note of query.notes) ctx.notes.push(listNoteText(endpoint.schema, note));
         return after(records.list(query), ({ body, total }): Reply => {
           const headers: Record<string, string> = { 'X-Total-Count': String(total) };

@@ -4,6 +4,7 @@
  */
 import type { FieldType, HttpMethod, JsonValue, OnDelete, Operation } from '../../../shared/src/config-schema.js';
 import type { Range } from '../../../shared/src/problems.js';
+import type { JsonServerMode } from '../json-server/mode.js';
 import type { DynamicModel, LatencyModel } from './dynamic-model.js';
 
 export type { LatencyModel } from './dynamic-model.js';
@@ -127,6 +128,10 @@ export interface ServerModel {
   proxyTimeout?: number;
   /** `server.callbacks: false` turns every callback off. */
   callbacks?: boolean;
+  /** `server.allowDelayParam`: `_delay=ms` on a request delays its answer (always on in json-server mode). */
+  allowDelayParam?: boolean;
+  /** Set when serving a json-server db.json (`mockyard serve db.json`): its options and habits. */
+  jsonServer?: JsonServerMode;
 }
 
 export interface ServiceModel {

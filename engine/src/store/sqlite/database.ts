@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { addRegexpFunction } from '../like-regexp.js';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { messages } from '../../../../shared/src/messages.js';
@@ -71,6 +72,7 @@ export function openDatabase(file: string): Database.Database {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.prepare('SELECT count(*) FROM sqlite_master').get();
+    addRegexpFunction(db);
   } catch (err) {
     db.close();
     throw explainSqliteError(err);

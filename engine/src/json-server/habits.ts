@@ -1,0 +1,44 @@
+/**
+ * json-server 0.17's habits, applied to Mockyard's answers in json-server mode only: 404 and 403 are
+ * `{}` bodies (a 400, which json-server never gives, keeps its `{ "error" }` reason), DELETE answers 200 `{}`, every answer says not to cache it, and a
+ * field a record does not have is left out rather than answered as null.
+ */
+import type { Reply } from '../http/reply.js';
+
+/** json-server's no-cache headers (for old browsers that cache GETs). */
+export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-cache',
+  Pragma: 'no-cache',
+  Expires: '-1',
+};
+
+/** Drops the null fields of a record (what json-server never stored is absent, not null). */
+export function withoutNulls(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== null) out[key] = field;
+  return out;
+}
+
+/** A reply as json-server would give it (a record, or each record of a list, loses its null fields). */
+export function jsonServerReply(method: string, reply: Reply): Reply {
+  const headers = { ...reply.headers, ...NO_CACHE_HEADERS };
+  // json-server's own failures (404, and 403 to a write in --read-only) are `{}`; a 400 it would never give keeps its reason.
+  if (reply.status === 404 || reply.status === 403) return { status: reply.status, json: '{}', headers };
+  if (reply.status >= 400) return { ...reply, headers };
+  if (method === 'DELETE' && reply.status < 300) return { status: 200, json: '{}', headers };
+  if (reply.json === undefined || reply.contentType) return { ...reply, headers };
+  const parsed = JSON.parse(reply.json) as unknown;
+  const records = Array.isArray(parsed) ? parsed.map(withoutNulls) : withoutNulls(parsed);
+  return { ...reply, json: JSON.stringify(records), headers };
+}
+
+/** The longest `_delay` a request may ask for, in ms (json-server has no bound; a client must not hold a socket for long). */
+export const MAX_DELAY_PARAM = 60_000;
+
+/** The `_delay=ms` a request asks for, bounded to MAX_DELAY_PARAM; undefined when absent or not a whole number. */
+export function delayParam(query: URLSearchParams | undefined): number | undefined {
+  const raw = query?.get('_delay');
+  if (raw === null || raw === undefined || !/^\d{1,9}$/.test(raw)) return undefined;
+  return Math.min(Number(raw), MAX_DELAY_PARAM);
+}
