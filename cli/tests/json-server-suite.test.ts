@@ -4,11 +4,8 @@
 // Mockyard answers differently on purpose is marked `todo` with the reason (README: "json-server
 // mode"), so it still runs and its outcome is reported, but the difference is a decision, not a defect.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type Running, runCli } from './process.js';
+import { type Server, serveDb } from './json-server-process.js';
 
 type Db = Record<string, unknown>;
 
@@ -60,29 +57,6 @@ const REWRITES = {
   '/firstpostwithcomments': '/posts/1?_embed=comments',
   '/articles\\?_id=:id': '/posts/:id',
 };
-
-interface Server {
-  url: string;
-  dir: string;
-  stop(): Promise<void>;
-}
-
-/** `mockyard serve db.json --port 0 …` on a fresh copy of `db` in a temp folder (its SQLite beside it). */
-async function serveDb(db: Db, args: string[] = [], files: Record<string, unknown> = {}): Promise<Server> {
-  const dir = mkdtempSync(join(tmpdir(), 'mockyard-json-server-'));
-  writeFileSync(join(dir, 'db.json'), JSON.stringify(db));
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), JSON.stringify(content));
-  const cli: Running = runCli(['serve', 'db.json', '--port', '0', '--quiet', ...args], dir);
-  const [, url] = await cli.waitFor(/(http:\/\/127\.0\.0\.1:\d+)/);
-  return {
-    url: url as string,
-    dir,
-    stop: async () => {
-      await cli.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Answer {
   status: number;

@@ -3,7 +3,8 @@ import { after, test } from 'node:test';
 import { POSTGRES_SKIP_REASON, startPostgres } from './postgres-server.js';
 
 const postgres = await startPostgres();
-if (!postgres) test('list-json-server-habits on PostgreSQL', { skip: POSTGRES_SKIP_REASON ?? 'no PostgreSQL here' }, () => {});
+if (!postgres)
+  test('list-json-server-habits on PostgreSQL', { skip: POSTGRES_SKIP_REASON ?? 'no PostgreSQL here' }, () => {});
 else {
   process.env.MOCKYARD_TEST_STORE_URL = postgres.url;
   after(() => postgres.stop());
