@@ -3,6 +3,7 @@
  * json-server's command-line options) into the config text the engine applies and the mode it serves in.
  */
 import { readFileSync } from 'node:fs';
+import { EXTRA_FIELD } from './extra-fields.js';
 import { DbJsonError, type InferOptions, inferConfig } from './infer.js';
 import type { JsonServerMode, RewriteRule } from './mode.js';
 import { compileRules } from './rewrite.js';
@@ -57,6 +58,11 @@ export function jsonServerSetup(
   options: JsonServerOptions,
 ): { configText: string; mode: JsonServerMode } {
   const { config, collections, singulars } = inferConfig(data, options);
+  // Each collection and singular resource keeps the fields a write sends that the file never had.
+  for (const schema of [...collections.values(), ...singulars.values()]) {
+    const properties = config.schemas?.[schema]?.properties;
+    if (properties && !(EXTRA_FIELD in properties)) properties[EXTRA_FIELD] = 'json';
+  }
   if (options.delay !== undefined) config.server = { ...config.server, latency: options.delay };
   const routes = options.routesFile ? readRoutes(options.routesFile) : [];
   let rewrite: JsonServerMode['rewrite'];

@@ -7,6 +7,7 @@ import type { Reply } from '../http/reply.js';
 import type { RecordService } from '../records/record-service.js';
 import { parseListQuery } from '../store/list-query.js';
 import { after, type MaybePromise } from '../store/store.js';
+import { EXTRA_FIELD, foldExtras } from './extra-fields.js';
 import { withoutNulls } from './habits.js';
 import type { JsonServerMode } from './mode.js';
 import { staticFile } from './static-files.js';
@@ -78,13 +79,17 @@ function singular(
       text === undefined ? json(404, {}) : json(status, singularValue(text));
   if (method === 'GET' || method === 'HEAD') return after(of.get(SINGULAR_KEY), answer(200));
   if (method !== 'PUT' && method !== 'POST' && method !== 'PATCH') return undefined;
-  return body().then((sent) => {
-    const value = sent !== null && typeof sent === 'object' && !Array.isArray(sent) ? { ...sent, id: 1 } : sent;
-    return after(
-      of.update(SINGULAR_KEY, value, method === 'PATCH' ? 'patch' : 'replace'),
-      answer(method === 'POST' ? 201 : 200),
-    );
-  });
+  return body().then((sent) =>
+    Promise.resolve(of.get(SINGULAR_KEY)).then((current): MaybePromise<Reply> => {
+      // Undeclared fields are kept (extra-fields.ts); a PATCH merges them into the resource's own.
+      const before = method === 'PATCH' && current !== undefined ? JSON.parse(current)[EXTRA_FIELD] : undefined;
+      const folded = foldExtras(of.schema, sent, before);
+      const value =
+        folded !== null && typeof folded === 'object' && !Array.isArray(folded) ? { ...folded, id: 1 } : folded;
+      const mode = method === 'PATCH' ? 'patch' : 'replace';
+      return after(of.update(SINGULAR_KEY, value, mode), answer(method === 'POST' ? 201 : 200));
+    }),
+  );
 }
 
 /**

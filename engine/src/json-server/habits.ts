@@ -4,6 +4,7 @@
  * field a record does not have is left out rather than answered as null.
  */
 import type { Reply } from '../http/reply.js';
+import { EXTRA_FIELD, spreadExtras } from './extra-fields.js';
 
 /** json-server's no-cache headers (for old browsers that cache GETs). */
 export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
@@ -12,11 +13,25 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
   Expires: '-1',
 };
 
-/** Drops the null fields of a record (what json-server never stored is absent, not null). */
+const isStoredRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && EXTRA_FIELD in v;
+
+/**
+ * A record with its extras spread out and its null fields dropped (what json-server never stored is
+ * absent, not null); so are the records `_embed` and `_expand` put in it (they have EXTRA_FIELD too),
+ * while a json field's own nulls are kept.
+ */
 export function withoutNulls(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const spread = spreadExtras(value);
+  if (spread === null || typeof spread !== 'object' || Array.isArray(spread)) return spread;
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) if (field !== null) out[key] = field;
+  for (const [key, field] of Object.entries(spread)) {
+    if (field === null) continue;
+    if (isStoredRecord(field)) out[key] = withoutNulls(field);
+    else if (Array.isArray(field) && field.length > 0 && field.every(isStoredRecord))
+      out[key] = field.map(withoutNulls);
+    else out[key] = field;
+  }
   return out;
 }
 
