@@ -51,7 +51,12 @@ export async function exportDataCommand(args: string[], c: Colors): Promise<void
     if (!(err instanceof DbJsonError)) throw err;
     fail(`cannot read ${input}: ${err.message}`, 1);
   }
-  const engine = new Engine({ configPath: path, database: databaseOption(values.db), log: { enabled: false } });
+  const engine = new Engine({
+    configPath: path,
+    database: databaseOption(values.db),
+    log: { enabled: false },
+    jsonServer: setup.mode,
+  });
   try {
     const applied = await engine.apply(setup.configText);
     const records = engine.records;

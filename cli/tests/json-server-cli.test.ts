@@ -119,6 +119,11 @@ test('a db.json json-server would refuse is refused with its reason, exit 1', ()
     const wrong = cli(['serve', 'api.yaml', '--read-only'], dir);
     assert.equal(wrong.status, 2);
     assert.match(wrong.stderr, /--read-only is for a json-server db.json/);
+    // The studio edits configs: for a db.json it says how to make one.
+    writeFileSync(join(dir, 'db.json'), JSON.stringify({ posts: [] }));
+    const studio = cli(['studio', 'db.json', '--port', '0'], dir);
+    assert.equal(studio.status, 2);
+    assert.match(studio.stderr, /mockyard import db\.json -o api\.yaml/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

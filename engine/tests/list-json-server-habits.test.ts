@@ -183,6 +183,7 @@ const jsonServerMode = (): JsonServerMode => ({
   staticDir: undefined,
   collections: new Map([['users', 'User']]),
   singulars: new Map(),
+  seed: new Map(),
 });
 
 test('json-server mode: _like is a case-insensitive regular expression, repeated ones ORed', async () => {

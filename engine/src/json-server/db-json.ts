@@ -64,6 +64,8 @@ export function jsonServerSetup(
     if (properties && !(EXTRA_FIELD in properties)) properties[EXTRA_FIELD] = 'json';
   }
   if (options.delay !== undefined) config.server = { ...config.server, latency: options.delay };
+  const seed = new Map(Object.entries(config.seed ?? {}));
+  config.seed = undefined;
   const routes = options.routesFile ? readRoutes(options.routesFile) : [];
   let rewrite: JsonServerMode['rewrite'];
   try {
@@ -80,6 +82,7 @@ export function jsonServerSetup(
       staticDir: options.staticDir,
       collections,
       singulars,
+      seed,
     },
   };
 }
