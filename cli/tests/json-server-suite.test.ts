@@ -380,6 +380,20 @@ describe('Server (plural.js), writes, each on a fresh server', () => {
     }
   };
 
+  describe('GET /:resource?attr=&attr=', () => {
+    // https://github.com/typicode/json-server/issues/510
+    test('should not fail with null value', async () => {
+      const withNull = pluralDb();
+      (withNull.posts as unknown[]).push({ id: 99, body: null });
+      const s = await serveDb(withNull);
+      try {
+        expectJson(await call(s, 'GET', '/posts?body=foo'), 200, [posts[0]]);
+      } finally {
+        await s.stop();
+      }
+    });
+  });
+
   describe('POST /:resource', () => {
     test('should respond with json, create a resource and increment id', () =>
       fresh(async (s) => {

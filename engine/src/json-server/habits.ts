@@ -6,6 +6,9 @@
 import type { Reply } from '../http/reply.js';
 import { EXTRA_FIELD, spreadExtras } from './extra-fields.js';
 
+/** A record's hidden extras field when it holds none, as the store writes it (the last field of the record). */
+const NO_EXTRAS = `,"${EXTRA_FIELD}":null`;
+
 /** json-server's no-cache headers (for old browsers that cache GETs). */
 export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-cache',
@@ -43,6 +46,10 @@ export function jsonServerReply(method: string, reply: Reply): Reply {
   if (reply.status >= 400) return { ...reply, headers };
   if (method === 'DELETE' && reply.status < 300) return { status: 200, json: '{}', headers };
   if (reply.json === undefined || reply.contentType) return { ...reply, headers };
+  // The common case without parsing: no extras (the hidden field is the last column, so it follows a
+  // comma) and no other null field: the text as it is. Otherwise each record is rewritten.
+  const plain = reply.json.replaceAll(NO_EXTRAS, '');
+  if (!plain.includes(':null') && !plain.includes(`"${EXTRA_FIELD}":`)) return { ...reply, json: plain, headers };
   const parsed = JSON.parse(reply.json) as unknown;
   const records = Array.isArray(parsed) ? parsed.map(withoutNulls) : withoutNulls(parsed);
   return { ...reply, json: JSON.stringify(records), headers };
