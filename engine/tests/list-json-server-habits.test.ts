@@ -219,3 +219,21 @@ test('json-server mode: a catastrophic-backtracking _like pattern answers at onc
     { jsonServer: jsonServerMode() },
   );
 });
+
+test('json-server mode: --routes rules rewrite as json-server does, and a long URL is not tried (no backtracking blow-up)', async () => {
+  const { compileRules, MAX_REWRITTEN_URL } = await import('../src/json-server/rewrite.js');
+  const rewrite = compileRules([
+    { from: '/api/*', to: '/$1' },
+    { from: '/comments/special/:userId-:body', to: '/comments/?userId=:userId&body=:body' },
+    { from: '/articles\\?_id=:id', to: '/posts/:id' },
+    { from: '/:a-:b-:c-:d-:e', to: '/x' },
+  ]);
+  assert.equal(rewrite('/api/posts/1?_embed=comments'), '/posts/1?_embed=comments');
+  assert.equal(rewrite('/comments/special/1-quux'), '/comments/?userId=1&body=quux');
+  assert.equal(rewrite('/articles?_id=7'), '/posts/7');
+  assert.equal(rewrite('/nothing/here'), '/nothing/here');
+  const long = `/${'-'.repeat(MAX_REWRITTEN_URL + 10)}`;
+  const started = performance.now();
+  assert.equal(rewrite(long), long);
+  assert.ok(performance.now() - started < 100);
+});

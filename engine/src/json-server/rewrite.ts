@@ -16,6 +16,12 @@ interface CompiledRule {
 /** The longest rule a routes file may hold, in characters. */
 export const MAX_RULE_LENGTH = 500;
 
+/**
+ * The longest request URL the rules are tried on: a rule with several parameters in one segment
+ * (`/:a-:b-:c`) backtracks polynomially in the URL's length, so a longer URL is routed as it came.
+ */
+export const MAX_REWRITTEN_URL = 2048;
+
 function compileRule({ from, to }: RewriteRule): CompiledRule {
   if (from.length > MAX_RULE_LENGTH || to.length > MAX_RULE_LENGTH)
     throw new Error(`a rewrite rule is longer than ${MAX_RULE_LENGTH} characters: ${from.slice(0, 60)}…`);
@@ -44,6 +50,7 @@ function compileRule({ from, to }: RewriteRule): CompiledRule {
 export function compileRules(rules: readonly RewriteRule[]): (url: string) => string {
   const compiled = rules.map(compileRule);
   return (url) => {
+    if (url.length > MAX_REWRITTEN_URL) return url;
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const query = q === -1 ? '' : url.slice(q + 1);
