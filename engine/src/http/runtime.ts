@@ -154,7 +154,8 @@ export class ServiceRuntime {
   /** json-server mode's own answers (GET /db, singular resources, --read-only, --static), or undefined. */
   private jsonServerFront(exchange: Exchange, mode: JsonServerMode): Promise<void> | undefined {
     const { method, path } = exchange;
-    const routed = this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path) !== null;
+    const routed = (): boolean =>
+      this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path) !== null;
     const body = (): Promise<unknown> => exchange.body();
     const front = frontAnswer(mode, this.records, { method, path, routed, body });
     if (front === undefined) return undefined;

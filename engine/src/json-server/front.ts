@@ -94,12 +94,13 @@ function singular(
 
 /**
  * json-server mode's own answer to a request, or undefined to leave it to the endpoints.
- * `routed`: whether an endpoint has this method and path (a static file never shadows one).
+ * `routed`: whether an endpoint has this method and path (a static file never shadows one); asked
+ * only with --static, so other requests pay for no second route lookup.
  */
 export function frontAnswer(
   mode: JsonServerMode,
   records: RecordService,
-  request: { method: string; path: string; routed: boolean; body: () => Promise<unknown> },
+  request: { method: string; path: string; routed: () => boolean; body: () => Promise<unknown> },
 ): MaybePromise<Reply | undefined> | undefined {
   const { method, path } = request;
   const reading = method === 'GET' || method === 'HEAD';
@@ -110,6 +111,6 @@ export function frontAnswer(
   const name = path.replace(/^\/+|\/+$/g, '');
   const schema = mode.singulars.get(name);
   if (schema) return singular(method, schema, records, request.body);
-  if (reading && !request.routed && mode.staticDir) return staticFile(mode.staticDir, path);
+  if (reading && mode.staticDir && !request.routed()) return staticFile(mode.staticDir, path);
   return undefined;
 }
