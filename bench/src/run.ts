@@ -6,7 +6,7 @@
  * BENCH_SECONDS (default 1) and BENCH_ROUNDS (default 30) set each run's length and the rounds;
  * BENCH_STARTS (default 7) is how many fresh starts the startup figure takes the median of;
  * BENCH_ONLY=users runs only the requests whose name contains it; BENCH_SKIP=postgres,reload,grid,jobs
- * leaves sections out (also sqlite, startup, library, import, graphql, websocket).
+ * leaves sections out (also sqlite, startup, library, import, graphql, websocket, jsonserver).
  */
 import { spawnSync } from 'node:child_process';
 import { busyProcesses } from './busy.js';
@@ -31,6 +31,7 @@ import { mockyardConfig } from './fixtures.js';
 import { benchGrid } from './grid.js';
 import { benchGraphql } from './graphql.js';
 import { benchImport } from './import-size.js';
+import { benchJsonServer } from './json-server.js';
 import { SCENARIOS } from './load.js';
 import { benchPostgres } from './postgres.js';
 import {
@@ -325,6 +326,21 @@ async function main(): Promise<void> {
       const large = benchImport(root, dir);
       console.log(
         `import of a large OpenAPI  ${fmt(large.mib, 1)} MB, ${large.endpoints.toLocaleString('en')} endpoints: ${fmt(large.ms)} ms, peak RSS ${fmt(large.rssMiB)} MiB (a fresh process; process.resourceUsage)`,
+      );
+    }
+    if (!SKIP.has('jsonserver')) {
+      const js = await benchJsonServer(root, dir, {
+        rows: 50_000,
+        starts: STARTS,
+        rounds: Math.min(ROUNDS, 10),
+        seconds: SECONDS,
+        serverCpu: SERVER_CPU,
+        loadCpu: LOAD_CPU,
+      });
+      const fresh = median(js.freshMs);
+      const paired = js.dbJsonRps.map((rps, i) => rps / (js.yamlRps[i] ?? NaN));
+      console.log(
+        `json-server db.json        ${js.rows.toLocaleString('en')} rows: spawn to first answer, median of ${js.freshMs.length}: fresh database ${fmt(fresh)} ms (${fmt(Math.min(...js.freshMs))}–${fmt(Math.max(...js.freshMs))}) (< 1000 ${verdict(fresh < 1000)}), kept database ${fmt(median(js.keptMs))} ms (control: the 100-row bench.yaml ${fmt(median(js.controlMs))} ms); GET ${js.path}: db.json ${fmt(median(js.dbJsonRps))} req/s, the imported YAML ${fmt(median(js.yamlRps))} req/s, ratio ${fmt(median(paired), 2)} (median of ${paired.length} alternating rounds; >= 0.9 ${verdict(median(paired) >= 0.9)})`,
       );
     }
     console.log(`\nOther processes busy at the end: ${await busyProcesses(own)}.`);

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { counted } from '../../shared/src/plural.js';
-import { importOpenApi, writeAtomically } from '../../engine/src/index.js';
+import { DbJsonError, importDbJson, importOpenApi, jsonServerData, writeAtomically } from '../../engine/src/index.js';
 import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
 
@@ -17,6 +17,54 @@ function defaultOutput(source: string): string {
   return `${stem}.mockyard.yaml`;
 }
 
+/** A json-server db.json at `path` (parsed), or undefined for anything else (an OpenAPI description). */
+function dbJsonAt(path: string): Record<string, unknown> | undefined {
+  if (!path.toLowerCase().endsWith('.json')) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const data = jsonServerData(path, text);
+  // An OpenAPI or Swagger description in JSON is imported as one.
+  return data && !('openapi' in data) && !('swagger' in data) ? data : undefined;
+}
+
+/** Writes a new file, or over an existing one with --force through the one atomic writer. */
+async function writeOut(out: string, text: string, force: boolean): Promise<void> {
+  try {
+    if (force) await writeAtomically(out, text);
+    else writeFileSync(out, text, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);
+    fail(`cannot write ${displayPath(out)}: ${(err as Error).message}`, 1);
+  }
+}
+
+/** `mockyard import db.json`: json-server's database as a config (see engine/src/json-server/import-db.ts). */
+async function importDb(
+  data: Record<string, unknown>,
+  input: string,
+  out: string,
+  options: { id: string | undefined; fks: string | undefined; force: boolean },
+  c: Colors,
+): Promise<void> {
+  let result: Awaited<ReturnType<typeof importDbJson>>;
+  try {
+    result = await importDbJson(data, input, { id: options.id, fks: options.fks });
+  } catch (err) {
+    if (!(err instanceof DbJsonError)) throw err;
+    fail(`cannot import ${input}: ${err.message}`, 1);
+  }
+  await writeOut(out, result.text, options.force);
+  process.stdout.write(
+    `${c.green('✓')} Imported ${input} (json-server database) → ${displayPath(out)}\n  ${counted(result.collections, 'collection')}, ${counted(result.singulars, 'singular resource')}, ${counted(result.rows, 'row')} as seed\n`,
+  );
+  process.stdout.write(c.dim(`Serve it: mockyard serve ${displayPath(out)}\n`));
+}
+
 /** `mockyard import FILE|URL [-o OUT.yaml] [--force] [--allow-private-refs]`. */
 export async function importCommand(args: string[], c: Colors): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -26,6 +74,8 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
       output: { type: 'string', short: 'o' },
       force: { type: 'boolean' },
       'allow-private-refs': { type: 'boolean' },
+      id: { type: 'string' },
+      fks: { type: 'string' },
       color: { type: 'boolean' },
       'no-color': { type: 'boolean' },
     },
@@ -34,6 +84,10 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
   if (!input) usage('missing FILE or URL (an OpenAPI or Swagger description)');
   const source = isUrl(input) ? input : resolve(input);
   const out = resolve(values.output ?? defaultOutput(input));
+  if (!isUrl(input)) {
+    const data = dbJsonAt(source);
+    if (data) return importDb(data, input, out, { id: values.id, fks: values.fks, force: values.force === true }, c);
+  }
   let result: Awaited<ReturnType<typeof importOpenApi>>;
   try {
     result = await importOpenApi(source, input, { allowPrivateRefs: values['allow-private-refs'] === true });

@@ -28,6 +28,8 @@ export async function main(argv: string[]): Promise<void> {
         return await validate(rest, c);
       case 'import':
         return await (await import('./import.js')).importCommand(rest, c);
+      case 'export-data':
+        return await (await import('./export-data.js')).exportDataCommand(rest, c);
       case 'export':
         return await (await import('./export.js')).exportCommand(rest, c);
       case 'schema':

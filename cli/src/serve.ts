@@ -1,10 +1,20 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPostgresUrl, redactPasswords } from '../../shared/src/database-url.js';
 import { messages } from '../../shared/src/messages.js';
 import { parsePort, portMessage } from '../../shared/src/port.js';
 // The engine's public entry. It is cheap to load: the full validator (which loads `yaml`) and the
 // studio's code stay in chunks of the bundle that only `validate` and `studio` load.
-import { Engine, isLoopbackHost, type ServedLine, watchConfig } from '../../engine/src/index.js';
+import {
+  DbJsonError,
+  Engine,
+  isLoopbackHost,
+  jsonServerData,
+  jsonServerSetup,
+  type JsonServerMode,
+  type ServedLine,
+  watchConfig,
+} from '../../engine/src/index.js';
 import { printProblems, readConfig, storeOnly } from './config-input.js';
 import { databaseOption } from './database-option.js';
 import { EXIT, usage } from './exit.js';
@@ -72,11 +82,50 @@ export async function serve(args: string[], c: Colors): Promise<void> {
       proxy: { type: 'string' },
       record: { type: 'boolean' },
       'record-schemas': { type: 'boolean' },
+      // json-server's own options, for `mockyard serve db.json`.
+      id: { type: 'string' },
+      fks: { type: 'string' },
+      delay: { type: 'string', short: 'd' },
+      'read-only': { type: 'boolean', short: 'r' },
+      routes: { type: 'string' },
+      static: { type: 'string', short: 's' },
     },
   });
   if (values.proxy !== undefined && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(values.proxy))
     usage(`--proxy must be an http:// or https:// URL, not '${values.proxy}'`);
-  const { path, text } = readConfig(positionals[0]);
+  const { path, text: configText } = readConfig(positionals[0]);
+  const data = jsonServerData(path, configText);
+  const jsonServerOnly = (['id', 'fks', 'delay', 'read-only', 'routes', 'static'] as const).find(
+    (o) => values[o] !== undefined,
+  );
+  if (!data && jsonServerOnly) usage(`--${jsonServerOnly} is for a json-server db.json, not a Mockyard config`);
+  let text = configText;
+  let jsonServer: JsonServerMode | undefined;
+  if (data) {
+    if (values.watch) usage('--watch is for a Mockyard config; a db.json is read once (its rows live in SQLite)');
+    const delay = values.delay === undefined ? undefined : Number(values.delay);
+    if (delay !== undefined && !(Number.isSafeInteger(delay) && delay >= 0 && delay <= 60_000))
+      usage(`--delay must be a whole number of ms from 0 to 60000, not '${values.delay}'`);
+    try {
+      const setup = jsonServerSetup(data, {
+        id: values.id,
+        fks: values.fks,
+        readOnly: values['read-only'],
+        routesFile: values.routes === undefined ? undefined : resolve(values.routes),
+        staticDir: values.static === undefined ? undefined : resolve(values.static),
+        delay,
+      });
+      text = setup.configText;
+      jsonServer = setup.mode;
+    } catch (err) {
+      if (!(err instanceof DbJsonError)) throw err;
+      process.stderr.write(
+        c.red(`mockyard: ${displayPath(path)} cannot be served as a json-server db.json: ${err.message}\n`),
+      );
+      process.exitCode = EXIT.invalid;
+      return;
+    }
+  }
   const port = values.port === undefined ? undefined : portOption('--port', values.port);
   const engine = new Engine({
     configPath: path,
@@ -87,6 +136,7 @@ export async function serve(args: string[], c: Colors): Promise<void> {
     log: { enabled: !values['no-log'] },
     proxy: values.proxy,
     record: values['record-schemas'] ? 'schemas' : values.record ? 'endpoints' : undefined,
+    ...(jsonServer ? { jsonServer } : {}),
   });
   const result = await engine.apply(text);
   if (!result.ok) {

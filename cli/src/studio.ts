@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePort, portMessage } from '../../shared/src/port.js';
-import { fromPackage, readErrorReason } from '../../engine/src/index.js';
+import { fromPackage, jsonServerData, readErrorReason } from '../../engine/src/index.js';
 import {
   AppSettingsFile,
   createStudioHandlers,
@@ -15,6 +15,15 @@ import { databaseOption } from './database-option.js';
 import { printProblems } from './config-input.js';
 import { fail } from './exit.js';
 import { displayPath, type Colors } from './format.js';
+
+/** A file's text, or empty text when it cannot be read (the session reports that itself). */
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 /** The built renderer: dist/renderer next to dist/cli. */
 export const rendererDir = (): string => fromPackage('dist', 'renderer');
@@ -44,6 +53,12 @@ export async function studio(args: string[], c: Colors): Promise<void> {
   const apiPort = portOption('--api-port', values['api-port']);
   const configPath = resolve(file);
   if (!existsSync(configPath)) fail(`cannot read ${file}: no such file`, 1);
+  // A json-server db.json is no config to edit: say how to make one rather than list its "problems".
+  if (configPath.toLowerCase().endsWith('.json') && jsonServerData(configPath, readText(configPath)))
+    fail(
+      `${file} is a json-server database, not a config: serve it with mockyard serve ${file}, or make a config to open here with mockyard import ${file} -o api.yaml`,
+      2,
+    );
   const staticDir = rendererDir();
   if (!existsSync(resolve(staticDir, 'index.html')))
     fail(`the studio UI is not built (${displayPath(staticDir)} is missing); run npm run build`, 3);

@@ -1,5 +1,6 @@
 import type { ConfigChange } from '../../shared/src/config-edit/changes.js';
 import type { RealtimeLimits } from './realtime/realtime-limits.js';
+import type { JsonServerMode } from './json-server/mode.js';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary } from '../../shared/src/service-summary.js';
@@ -40,6 +41,8 @@ export interface EngineOptions {
   /** Bounds of the WebSocket and SSE endpoints (connections, send buffer, ping interval). */
   realtime?: Partial<RealtimeLimits>;
   http?: ListenerOptions;
+  /** Serve the config as json-server 0.17 would (`mockyard serve db.json`): its options and habits. */
+  jsonServer?: JsonServerMode;
 }
 
 /** What a request line shows of an answered request (the log entry's own fields, not a copy). */

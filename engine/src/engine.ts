@@ -150,6 +150,8 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const problems = [...validated.problems];
     if (!model) return this.reject(problems);
     overrideServer(model.server, this.options, () => this.adminToken);
+    // json-server mode: the db.json's rows seed its tables without passing through the config text.
+    if (this.options.jsonServer) model.seed = this.options.jsonServer.seed;
     const current = { db: this.db, location: this.dbLocation };
     const opened = await storeFor(current, model.server.database, model.server.schema);
     if ('failure' in opened) return this.reject([...problems, opened.failure]);

@@ -33,6 +33,15 @@ export { JsonFile, type JsonFileOptions } from './settings/json-file.js';
 export { writeAtomically } from './files/write-atomically.js';
 /** The engine's one error: a kind (invalid, not_found, conflict, busy, …) that each adapter words for its users. */
 export { DomainError, type ErrorKind } from './domain-error.js';
+export {
+  DbJsonError,
+  inferConfig,
+  type JsonServerOptions,
+  jsonServerData,
+  jsonServerSetup,
+} from './json-server/db-json.js';
+export type { JsonServerMode } from './json-server/mode.js';
+export { databaseJson } from './json-server/front.js';
 
 /**
  * Parses and checks a config text with every problem placed by line and column. Asynchronous
@@ -54,6 +63,15 @@ export async function importOpenApi(
   options?: import('./openapi/import.js').LoadOptions,
 ): Promise<import('./openapi/import.js').ImportResult> {
   return (await import('./openapi/import.js')).importOpenApi(source, shownAs, options);
+}
+
+/** A json-server db.json (parsed) as a config's YAML text; see json-server/import-db.ts. Loaded on first use. */
+export async function importDbJson(
+  data: unknown,
+  shownAs: string,
+  options?: import('./json-server/infer.js').InferOptions,
+): Promise<import('./json-server/import-db.js').DbImport> {
+  return (await import('./json-server/import-db.js')).importDbJson(data, shownAs, options);
 }
 
 /** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. Loaded on first use. */

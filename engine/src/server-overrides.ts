@@ -9,4 +9,5 @@ export function overrideServer(server: ServiceModel['server'], options: EngineOp
   if (options.schema !== undefined) server.schema = options.schema;
   if (options.proxy !== undefined) server.proxy = options.proxy;
   if (options.admin && !server.adminToken) server.adminToken = adminToken();
+  if (options.jsonServer) server.jsonServer = options.jsonServer;
 }

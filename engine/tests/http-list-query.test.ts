@@ -298,10 +298,16 @@ test('a list of more than 100 rows without _limit sends a Link header to the nex
     })();
     const res = await s.call('/users');
     assert.match(res.headers.get('link') ?? '', /_page=2&_limit=100>; rel="next"/);
-    const page2 = await s.call('/users?_page=2');
+    const page2 = await s.call('/users?_page=2&_limit=100');
     assert.deepEqual(
       ((await page2.json()) as User[]).map((u) => u.id),
       [101],
+    );
+    // `_page` without `_limit` pages by json-server's 10 (issue 41), however many rows an unpaged list shows.
+    const byTen = await s.call('/users?_page=2');
+    assert.deepEqual(
+      ((await byTen.json()) as User[]).map((u) => u.id),
+      [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
     );
   } finally {
     await s.close();

@@ -332,6 +332,10 @@ export const ServerSchema = described(
       z.union([z.boolean(), z.string().check(z.regex(/^\/[A-Za-z0-9._~/-]*$/, 'must be a path such as /graphql'))]),
       'Serve a GraphQL API over the schemas’ tables: true at /graphql, or at the path given (e.g. /gql). Default false.',
     ),
+    allowDelayParam: optional(
+      z.boolean(),
+      'true: a request’s `_delay=ms` query parameter delays its answer (at most 60000 ms), as json-server’s does. Default false.',
+    ),
   }),
   'How the mock server listens. Command-line flags override these.',
 );

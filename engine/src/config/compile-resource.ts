@@ -5,6 +5,7 @@
 import { type EndpointDefinition, ResourceSchema, type ResourceDefinition } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
+import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import { tableNameFor } from '../model/table-name.js';
 import type { Context } from './compile-endpoints.js';
 import { didYouMean } from './did-you-mean.js';
@@ -13,6 +14,20 @@ import type { ConfigSource, DocPath } from './source.js';
 
 /** Field types a path parameter (and so a resource's key) can look a record up by: those a path segment's text converts to. */
 export const LOOKUP_TYPES = new Set(['string', 'number', 'integer', 'datetime']);
+
+/**
+ * A resource keyed by a field other than `id` (`key: _id`, json-server's `--id`): an integer key of a
+ * schema without `id` is generated as `id` is (it becomes the table's auto-assigned key); a text key
+ * is required, so a create without it is a clear 400 instead of a record stored with no key.
+ */
+function keyOfResource(schema: SchemaModel, keyField: FieldModel): void {
+  if (keyField.autoId !== undefined || keyField.name === 'id') return;
+  if (!schema.idField && (keyField.type === 'integer' || keyField.type === 'number')) {
+    keyField.autoId = 'integer';
+    keyField.unique = true;
+    schema.idField = keyField;
+  } else if (keyField.type === 'string' && keyField.default === undefined) keyField.required = true;
+}
 
 /** The six endpoints of a `resource:` entry (list, get, create, patch, replace, delete), or none when it cannot be built. */
 export function expandResource(
@@ -65,6 +80,7 @@ export function expandResource(
     );
     return [];
   }
+  keyOfResource(schema, keyField);
   const item = `${base}/:${keyName}`;
   const response = { schema: resource };
   return [

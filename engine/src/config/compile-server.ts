@@ -123,5 +123,6 @@ export function compileServer(
     ...(server.proxyTimeout !== undefined ? { proxyTimeout: server.proxyTimeout } : {}),
     ...(server.callbacks === false ? { callbacks: false } : {}),
     ...(server.graphql ? { graphql: server.graphql === true ? '/graphql' : server.graphql } : {}),
+    ...(server.allowDelayParam === true ? { allowDelayParam: true } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { after } from '../store/store.js';
 import { locationFor } from '../records/location.js';
 import type { RecordService } from '../records/record-service.js';
 import type { RecordKey, SchemaRecords } from '../records/schema-records.js';
+import { EXTRA_FIELD, foldExtras } from '../json-server/extra-fields.js';
 import { type DynamicTools, dynamicRun } from './dynamic-endpoint.js';
 import { errorReply, type Reply } from './reply.js';
 
@@ -99,10 +100,28 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
   // The record, or 404 when none matched.
   const found = (json: string | undefined): Reply =>
     json === undefined ? notFound() : { status, json: withBody(json) };
+  const listOptions = model.server.jsonServer ? { likeRegex: true } : undefined;
+  // json-server mode keeps a write's undeclared fields (extra-fields.ts); a PATCH merges them into the record's.
+  const bodyOf = (ctx: RequestContext, patched?: RecordKey): Promise<unknown> =>
+    !model.server.jsonServer
+      ? ctx.body()
+      : ctx
+          .body()
+          .then((body) =>
+            patched && endpoint.method === 'PATCH'
+              ? Promise.resolve(records.get(patched)).then((json) =>
+                  foldExtras(
+                    endpoint.schema,
+                    body,
+                    json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>)[EXTRA_FIELD],
+                  ),
+                )
+              : foldExtras(endpoint.schema, body),
+          );
   switch (endpoint.operation) {
     case 'list':
       return (ctx) => {
-        const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx));
+        const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx), listOptions);
         for (const note of query.notes) ctx.notes.push(listNoteText(endpoint.schema, note));
         return after(records.list(query), ({ body, total }): Reply => {
           const headers: Record<string, string> = { 'X-Total-Count': String(total) };
@@ -117,7 +136,7 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
       const location = locationFor(endpoint, model);
       // Only the body is waited for: on SQLite the write and the reply follow in the same turn.
       return (ctx) =>
-        ctx.body().then((body) =>
+        bodyOf(ctx).then((body) =>
           after(records.create(body, fixed(ctx), location?.column), (created): Reply => {
             const headers: Record<string, string> = {};
             if (location && created.location !== null && created.location !== undefined) {
@@ -129,7 +148,7 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
     }
     case 'update': {
       const mode = endpoint.method === 'PUT' ? 'replace' : 'patch';
-      return (ctx) => ctx.body().then((body) => after(records.update(key(ctx), body, mode), found));
+      return (ctx) => bodyOf(ctx, key(ctx)).then((body) => after(records.update(key(ctx), body, mode), found));
     }
     case 'delete':
       return (ctx) => after(records.delete(key(ctx)), found);

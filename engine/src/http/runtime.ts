@@ -5,6 +5,9 @@ import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
+import { frontAnswer } from '../json-server/front.js';
+import { delayParam, jsonServerReply } from '../json-server/habits.js';
+import type { JsonServerMode } from '../json-server/mode.js';
 import { domainHttpError } from './error-status.js';
 import { HttpError } from './http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
@@ -122,7 +125,8 @@ export class ServiceRuntime {
   }
 
   private serve(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
-    const { cors, bodyLimit } = this.model.server;
+    const { cors, bodyLimit, jsonServer } = this.model.server;
+    if (jsonServer?.rewrite) req.url = jsonServer.rewrite(req.url ?? '/');
     const exchange = new Exchange(req, res, cors ? corsHeaders(cors, req) : {}, bodyLimit);
     if (this.hooks.openapi && exchange.path === OPENAPI_DOC_PATH)
       return this.hooks.openapi(exchange.method).then((r) => sendReply(res, r));
@@ -140,12 +144,30 @@ export class ServiceRuntime {
     }
     if (this.hooks.proxy && !isAdminPath(exchange.path) && this.unrouted(exchange))
       return this.hooks.proxy(req, res, exchange.responseHeaders).then((p) => this.proxied(exchange, p));
+    if (jsonServer) {
+      const front = this.jsonServerFront(exchange, jsonServer);
+      if (front) return front;
+    }
     if (this.hooks.readBodies && hasBody(req)) {
       // A failed read (too large, cut off) is the endpoint's to answer when it asks for the body.
       const next = (): Promise<void> | undefined => this.route(exchange);
       return exchange.text().then(next, next);
     }
     return this.route(exchange);
+  }
+
+  /** json-server mode's own answers (GET /db, singular resources, --read-only, --static), or undefined. */
+  private jsonServerFront(exchange: Exchange, mode: JsonServerMode): Promise<void> | undefined {
+    const { method, path } = exchange;
+    const routed = (): boolean =>
+      this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path) !== null;
+    const body = (): Promise<unknown> => exchange.body();
+    const front = frontAnswer(mode, this.records, { method, path, routed, body });
+    if (front === undefined) return undefined;
+    return Promise.resolve(front).then(
+      (reply) => (reply ? this.complete(exchange, reply) : this.route(exchange)),
+      (err: unknown) => this.complete(exchange, this.failure(exchange, err)),
+    );
   }
 
   /** Runs the endpoint and completes its answer. */
@@ -239,7 +261,9 @@ export class ServiceRuntime {
   /** Adds the latency (the endpoint's or rule's, else the server's), then encodes and sends the reply. */
   private complete(exchange: Exchange, reply: Reply): Promise<void> | undefined {
     const { effects } = exchange;
-    const latency = effects?.latency ?? this.model.server.latency;
+    const { server } = this.model;
+    const asked = server.jsonServer || server.allowDelayParam ? delayParam(exchange.searchParams) : undefined;
+    const latency = asked !== undefined ? { min: asked, max: asked } : (effects?.latency ?? server.latency);
     const finish = (): Promise<void> | undefined =>
       effects?.drop ? this.drop(exchange, effects.drop) : this.encode(exchange, reply);
     if (!latency || latency.max === 0) return finish();
@@ -269,7 +293,8 @@ export class ServiceRuntime {
   }
 
   /** Turns a JSON reply into XML when the client asked for XML, then sends it. Errors stay JSON. */
-  private encode(exchange: Exchange, reply: Reply): Promise<void> | undefined {
+  private encode(exchange: Exchange, given: Reply): Promise<void> | undefined {
+    const reply = this.model.server.jsonServer ? jsonServerReply(exchange.method, given) : given;
     if (reply.status >= 400) exchange.format = 'json';
     if (reply.json === undefined || exchange.format !== 'xml' || !exchange.compiled || reply.contentType) {
       this.write(exchange, reply);

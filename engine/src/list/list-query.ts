@@ -6,6 +6,7 @@ import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
 import { pathValue } from '../store/key-values.js';
+import { regexpProblem } from '../store/like-regexp.js';
 import { parseRelations } from './list-relations.js';
 import { jsonSortKeys, sortKeys } from './list-sort.js';
 import { pageOf } from './list-window.js';
@@ -18,6 +19,8 @@ const RESERVED = new Set<string>([
   ORDER,
   LIST_PARAM.page,
   LIST_PARAM.limit,
+  LIST_PARAM.perPage,
+  LIST_PARAM.delay,
   LIST_PARAM.start,
   LIST_PARAM.end,
   SEARCH,
@@ -33,18 +36,23 @@ export type QueryValue = string | number | boolean;
  *   `asText` binds the value as text (a path parameter), which the column's type converts as it
  *   does for a key.
  * - `compare`: `_lt`, `_lte`, `_gt`, `_gte`.
- * - `contains`: `_like` and `q`, a case-insensitive (ASCII) substring match in any of `columns`.
+ * - `contains`: `_like` and `q`, a case-insensitive (ASCII) substring match in any of `columns`
+ *   (none: matches nothing).
+ * - `matches`: json-server mode's `_like`, a case-insensitive regular expression (run by RE2, so in linear time).
+ * - `any`: one of `conditions` holds (repeated `_like` values); none matches nothing.
  */
 export type Condition =
   | { kind: 'equals'; column: string; values: QueryValue[]; negate: boolean; asText?: boolean }
   | { kind: 'compare'; column: string; op: '<' | '<=' | '>' | '>='; value: QueryValue }
-  | { kind: 'contains'; columns: string[]; text: string };
+  | { kind: 'contains'; columns: string[]; text: string }
+  | { kind: 'matches'; column: string; pattern: string }
+  | { kind: 'any'; conditions: Condition[] };
 
 /**
  * Something the list query passed over, for the caller to word: the request log says it in one
  * sentence (listNoteText), the studio's filter box in its own terms.
  * - `unknown_param`: a parameter that is no field and no list parameter (a typo such as `nmae`).
- * - `no_text_fields`: `q` on a schema without text or date fields.
+ * - `no_text_fields`: `q` on a schema without text, date or JSON fields (it matches nothing).
  * - `limit_capped`: more rows asked for than MAX_LIMIT; `asked` by `what` (`_limit`, `range of`, `_end - _start of`).
  */
 export type ListNote =
@@ -58,7 +66,7 @@ export function listNoteText(schema: SchemaModel, note: ListNote): string {
     case 'unknown_param':
       return `ignored query parameter '${note.param}' (not a field of ${schema.name})`;
     case 'no_text_fields':
-      return `q ignored: ${schema.name} has no text fields`;
+      return `q matches nothing: ${schema.name} has no text fields`;
     case 'limit_capped':
       return `${note.what} ${note.asked} capped at ${note.max}`;
   }
@@ -127,6 +135,27 @@ function filterParams(raw: string): { param: string; values: string[] }[] {
     .map(([param, value]) => ({ param, values: Array.isArray(value) ? value.map(text) : [text(value)] }));
 }
 
+/** The field types `q` searches: text, dates and JSON (as its text). */
+const SEARCHED_TYPES: readonly string[] = ['string', 'datetime', 'json'];
+
+/** How a list reads its parameters beyond the common dialect. */
+export interface ListOptions {
+  /** json-server mode: `_like` is a regular expression. */
+  likeRegex?: boolean;
+}
+
+/** The longest `_like` regular expression json-server mode takes (RE2 runs in linear time; this bounds the compile). */
+export const MAX_LIKE_PATTERN = 256;
+
+function likeCondition(column: string, text: string, options: ListOptions | undefined): Condition {
+  if (!options?.likeRegex) return { kind: 'contains', columns: [column], text };
+  if (text.length > MAX_LIKE_PATTERN)
+    throw new DomainError('invalid', `${column}_like is longer than ${MAX_LIKE_PATTERN} characters.`);
+  const problem = regexpProblem(text);
+  if (problem) throw new DomainError('invalid', `${column}_like is not a regular expression RE2 reads: ${problem}`);
+  return { kind: 'matches', column, pattern: text };
+}
+
 const SIMPLE_REST: readonly string[] = [LIST_PARAM.sortJson, LIST_PARAM.range, LIST_PARAM.filter];
 const RELATION_PARAMS: readonly string[] = [LIST_PARAM.expand, LIST_PARAM.embed];
 
@@ -140,6 +169,7 @@ export function parseListQuery(
   schema: SchemaModel,
   query: URLSearchParams | undefined,
   fixed: { column: string; value: string }[],
+  options?: ListOptions,
 ): ListQuery {
   const conditions: Condition[] = [];
   const notes: ListNote[] = [];
@@ -155,14 +185,17 @@ export function parseListQuery(
   const window = new Map<string, string>();
   let filter: string | undefined;
   const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: QueryValue[] }>();
+  let searched = false;
   const addFilter = (param: string, raws: readonly string[]): void => {
     if (param === SEARCH) {
-      for (const raw of raws) {
-        if (raw === '') continue;
-        const text = schema.fields.filter((f) => f.type === 'string' || f.type === 'datetime');
-        if (text.length === 0) notes.push({ kind: 'no_text_fields' });
-        else conditions.push({ kind: 'contains', columns: text.map((f) => f.name), text: raw });
-      }
+      // json-server reads the first `q` and ignores the rest.
+      const raw = raws[0];
+      if (searched || raw === undefined) return;
+      searched = true;
+      if (raw === '') return;
+      const text = schema.fields.filter((f) => SEARCHED_TYPES.includes(f.type));
+      if (text.length === 0) notes.push({ kind: 'no_text_fields' });
+      conditions.push({ kind: 'contains', columns: text.map((f) => f.name), text: raw });
       return;
     }
     let field = schema.fieldMap.get(param);
@@ -209,9 +242,11 @@ export function parseListQuery(
   for (const { field, op, values } of grouped.values()) {
     const column = field.name;
     if (op === 'eq' || op === 'ne') conditions.push({ kind: 'equals', column, values, negate: op === 'ne' });
-    else if (op === 'like')
-      for (const text of values) conditions.push({ kind: 'contains', columns: [column], text: String(text) });
-    else for (const value of values) conditions.push({ kind: 'compare', column, op: COMPARE[op], value });
+    else if (op === 'like') {
+      // Repeated `_like` values are "any of", as in json-server.
+      const each = values.map((text): Condition => likeCondition(column, String(text), options));
+      conditions.push(each.length === 1 ? (each[0] as Condition) : { kind: 'any', conditions: each });
+    } else for (const value of values) conditions.push({ kind: 'compare', column, op: COMPARE[op], value });
   }
   if (sortJson !== undefined && sort !== undefined)
     throw new DomainError(

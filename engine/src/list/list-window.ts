@@ -1,9 +1,9 @@
-import { LIST_PARAM, MAX_LIMIT } from '../../../shared/src/list-dialect.js';
+import { LIST_PARAM, MAX_LIMIT, PAGE_SIZE } from '../../../shared/src/list-dialect.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { DomainError } from '../domain-error.js';
 import { jsonParam, wholeNumber } from './json-param.js';
 import type { ListNote, ListQuery } from './list-query.js';
-const { page: PAGE, limit: LIMIT, start: START, end: END, range: RANGE } = LIST_PARAM;
+const { page: PAGE, limit: LIMIT, perPage: PER_PAGE, start: START, end: END, range: RANGE } = LIST_PARAM;
 const PAGE_HINT = 'page with _page and _limit, or slice with _start and _end (or _start and _limit)';
 
 /** A query parameter that must be a whole number of at least `min`, or 400 naming it. */
@@ -36,6 +36,8 @@ export function pageOf(
     if (other) clash(PAGE, other, PAGE_HINT);
   }
   if (has(END) && has(LIMIT)) clash(END, LIMIT, PAGE_HINT);
+  // json-server 1.0's name for _limit.
+  if (has(PER_PAGE) && has(LIMIT)) clash(LIMIT, PER_PAGE, PAGE_HINT);
   const cap = (asked: number, what: string): number => {
     if (asked <= MAX_LIMIT) return asked;
     notes.push({ kind: 'limit_capped', what, asked, max: MAX_LIMIT });
@@ -57,7 +59,7 @@ export function pageOf(
   }
   const start = num(START, 0);
   const end = num(END, 0);
-  const asked = num(LIMIT, 0);
+  const asked = num(LIMIT, 0) ?? num(PER_PAGE, 0);
   if (start !== undefined || end !== undefined) {
     const offset = start ?? 0;
     if (end !== undefined)
@@ -72,6 +74,7 @@ export function pageOf(
     return { limit, offset, page: 1, paged: true, window: 'start-limit' };
   }
   const page = num(PAGE, 1) ?? 1;
-  const limit = asked === undefined ? MAX_LIMIT : cap(asked, LIMIT);
+  // `_page` alone pages by json-server's 10, so its page 2 is rows 11-20; no parameter at all is MAX_LIMIT rows.
+  const limit = asked === undefined ? (has(PAGE) ? PAGE_SIZE : MAX_LIMIT) : cap(asked, LIMIT);
   return { limit, offset: (page - 1) * limit, page, paged: has(PAGE) || has(LIMIT), window: 'page' };
 }

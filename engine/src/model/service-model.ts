@@ -4,6 +4,7 @@
  */
 import type { FieldType, HttpMethod, JsonValue, OnDelete, Operation } from '../../../shared/src/config-schema.js';
 import type { Range } from '../../../shared/src/problems.js';
+import type { JsonServerMode } from '../json-server/mode.js';
 import type { DynamicModel, LatencyModel } from './dynamic-model.js';
 import type { RealtimeModel } from '../realtime/realtime-model.js';
 
@@ -142,6 +143,10 @@ export interface ServerModel {
   callbacks?: boolean;
   /** `server.graphql`: the path of the GraphQL endpoint (`/graphql` for true); absent when it is off. */
   graphql?: string;
+  /** `server.allowDelayParam`: `_delay=ms` on a request delays its answer (always on in json-server mode). */
+  allowDelayParam?: boolean;
+  /** Set when serving a json-server db.json (`mockyard serve db.json`): its options and habits. */
+  jsonServer?: JsonServerMode;
 }
 
 export interface ServiceModel {

@@ -31,7 +31,17 @@ function condition(schema: SchemaModel, c: Condition, values: PgValue[]): string
     values.push(value);
     return `$${values.length}::${cast}`;
   };
+  if (c.kind === 'any')
+    return c.conditions.length === 0
+      ? 'FALSE'
+      : `(${c.conditions.map((one) => condition(schema, one, values)).join(' OR ')})`;
+  if (c.kind === 'matches') {
+    // PostgreSQL's own engine runs the pattern (its length is bounded by the list parser).
+    if (c.pattern.includes('\u0000')) return 'FALSE';
+    return `${likeText(schema.fieldMap.get(c.column), c.column)} ~* ${param(c.pattern, 'text')}`;
+  }
   if (c.kind === 'contains') {
+    if (c.columns.length === 0) return 'FALSE';
     // ILIKE on a "C"-collated column folds ASCII letters only, as SQLite's LIKE does.
     if (c.text.includes('\u0000')) return 'FALSE';
     const like = (column: string) =>

@@ -1,4 +1,5 @@
 import type { Condition, ListQuery, QueryValue } from '../../list/list-query.js';
+import { REGEXP_FUNCTION } from '../like-regexp.js';
 import { ident } from './sql.js';
 
 /** A list query as SQLite runs it: WHERE and ORDER BY (each empty or starting with a space) and their values. */
@@ -14,7 +15,14 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const bind = (value: QueryValue): string | number => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
 
 function condition(c: Condition, values: (string | number)[]): string {
+  if (c.kind === 'any')
+    return c.conditions.length === 0 ? '0' : `(${c.conditions.map((one) => condition(one, values)).join(' OR ')})`;
+  if (c.kind === 'matches') {
+    values.push(c.pattern);
+    return `${REGEXP_FUNCTION}(?, ${ident(c.column)})`;
+  }
   if (c.kind === 'contains') {
+    if (c.columns.length === 0) return '0';
     const like = (column: string) => {
       values.push(`%${escapeLike(c.text)}%`);
       return `${ident(column)} LIKE ? ESCAPE '\\'`;

@@ -1,0 +1,130 @@
+// `mockyard serve db.json` from the command line: `mockyard import db.json`, `mockyard export-data`,
+// --static, and a db.json json-server would refuse. (ra-data-json-server against this mode is in
+// engine/tests/json-server-providers.test.ts, beside the other react-admin provider tests.)
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { serveDb } from './json-server-process.js';
+import { CLI, runCli } from './process.js';
+
+const DB = {
+  posts: Array.from({ length: 23 }, (_, i) => ({
+    id: i + 1,
+    title: `Post ${String(i + 1).padStart(2, '0')}`,
+    views: (i * 7) % 10,
+  })),
+  comments: Array.from({ length: 9 }, (_, i) => ({ id: i + 1, postId: (i % 3) + 1, body: `c${i + 1}` })),
+  profile: { name: 'typicode' },
+};
+
+function cli(args: string[], cwd: string) {
+  return spawnSync(process.execPath, [CLI, ...args, '--no-color'], { cwd, encoding: 'utf8', timeout: 20_000 });
+}
+
+test('mockyard import db.json writes a config that validates and serves the same rows', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-import-db-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(DB));
+    const imported = cli(['import', 'db.json', '-o', 'api.yaml'], dir);
+    assert.equal(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /2 collections, 1 singular resource, 33 rows as seed/);
+    const text = readFileSync(join(dir, 'api.yaml'), 'utf8');
+    assert.match(text, /references: Post/);
+    assert.match(text, /path: \/posts\/:postId\/comments/);
+    const valid = cli(['validate', 'api.yaml'], dir);
+    assert.equal(valid.status, 0, valid.stdout + valid.stderr);
+    // An existing file is not replaced without --force.
+    assert.equal(cli(['import', 'db.json', '-o', 'api.yaml'], dir).status, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('mockyard export-data: edits made through the API land in the written db.json', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-export-data-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(DB));
+    // The first export creates db.sqlite beside the file from the db.json, then writes it out.
+    const first = cli(['export-data', 'db.json', '-o', 'out.json'], dir);
+    assert.equal(first.status, 0, first.stderr);
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')), DB);
+    const s = serveFrom(dir);
+    try {
+      const url = await s.url;
+      const patched = await fetch(`${url}/posts/1`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'Edited' }),
+      });
+      assert.equal(patched.status, 200);
+      assert.equal((await fetch(`${url}/comments/9`, { method: 'DELETE' })).status, 200);
+    } finally {
+      await s.stop();
+    }
+    const second = cli(['export-data', 'db.json'], dir);
+    assert.equal(second.status, 0, second.stderr);
+    const written = JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as typeof DB;
+    assert.equal(written.posts[0]?.title, 'Edited');
+    assert.equal(written.comments.length, 8);
+    assert.deepEqual(written.profile, DB.profile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** `mockyard serve db.json` in an existing folder (its db.sqlite kept), for export-data to read afterwards. */
+function serveFrom(dir: string): { url: Promise<string>; stop(): Promise<number | null> } {
+  const running = runCli(['serve', 'db.json', '--port', '0', '--quiet'], dir);
+  return {
+    url: running.waitFor(/(http:\/\/127\.0\.0\.1:\d+)/).then((m) => m[1] as string),
+    stop: () => running.stop(),
+  };
+}
+
+test('--static serves text files under the folder for paths no route has, and nothing outside it', async () => {
+  const s = await serveDb(DB, ['--static', 'public'], {});
+  try {
+    mkdirSync(join(s.dir, 'public'), { recursive: true });
+    writeFileSync(join(s.dir, 'public', 'index.html'), '<h1>front end</h1>');
+    writeFileSync(join(s.dir, 'secret.txt'), 'no');
+    const home = await fetch(`${s.url}/`);
+    assert.equal(home.status, 200);
+    assert.match(home.headers.get('content-type') ?? '', /text\/html/);
+    assert.equal(await home.text(), '<h1>front end</h1>');
+    assert.equal((await fetch(`${s.url}/..%2fsecret.txt`)).status, 404);
+    assert.equal((await fetch(`${s.url}/%2e%2e/secret.txt`)).status, 404);
+    // A route wins over a file of the same name.
+    assert.equal((await fetch(`${s.url}/posts/1`)).status, 200);
+  } finally {
+    await s.stop();
+  }
+});
+
+test('a db.json json-server would refuse is refused with its reason, exit 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-bad-db-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify({ 'a/b': [] }));
+    const slash = cli(['serve', 'db.json', '--port', '0'], dir);
+    assert.equal(slash.status, 1);
+    assert.match(slash.stderr, /found \/ character/);
+    writeFileSync(join(dir, 'db.json'), JSON.stringify({ posts: [1, 2] }));
+    const items = cli(['serve', 'db.json', '--port', '0'], dir);
+    assert.equal(items.status, 1);
+    assert.match(items.stderr, /Every item of 'posts' must be an object/);
+    // json-server's options are refused for a Mockyard config.
+    writeFileSync(join(dir, 'api.yaml'), 'endpoints: []\n');
+    const wrong = cli(['serve', 'api.yaml', '--read-only'], dir);
+    assert.equal(wrong.status, 2);
+    assert.match(wrong.stderr, /--read-only is for a json-server db.json/);
+    // The studio edits configs: for a db.json it says how to make one.
+    writeFileSync(join(dir, 'db.json'), JSON.stringify({ posts: [] }));
+    const studio = cli(['studio', 'db.json', '--port', '0'], dir);
+    assert.equal(studio.status, 2);
+    assert.match(studio.stderr, /mockyard import db\.json -o api\.yaml/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

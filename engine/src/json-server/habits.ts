@@ -1,0 +1,66 @@
+/**
+ * json-server 0.17's habits, applied to Mockyard's answers in json-server mode only: 404 and 403 are
+ * `{}` bodies (a 400, which json-server never gives, keeps its `{ "error" }` reason), DELETE answers 200 `{}`, every answer says not to cache it, and a
+ * field a record does not have is left out rather than answered as null.
+ */
+import type { Reply } from '../http/reply.js';
+import { EXTRA_FIELD, spreadExtras } from './extra-fields.js';
+
+/** A record's hidden extras field when it holds none, as the store writes it (the last field of the record). */
+const NO_EXTRAS = `,"${EXTRA_FIELD}":null`;
+
+/** json-server's no-cache headers (for old browsers that cache GETs). */
+export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-cache',
+  Pragma: 'no-cache',
+  Expires: '-1',
+};
+
+const isStoredRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && EXTRA_FIELD in v;
+
+/**
+ * A record with its extras spread out and its null fields dropped (what json-server never stored is
+ * absent, not null); so are the records `_embed` and `_expand` put in it (they have EXTRA_FIELD too),
+ * while a json field's own nulls are kept.
+ */
+export function withoutNulls(value: unknown): unknown {
+  const spread = spreadExtras(value);
+  if (spread === null || typeof spread !== 'object' || Array.isArray(spread)) return spread;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(spread)) {
+    if (field === null) continue;
+    if (isStoredRecord(field)) out[key] = withoutNulls(field);
+    else if (Array.isArray(field) && field.length > 0 && field.every(isStoredRecord))
+      out[key] = field.map(withoutNulls);
+    else out[key] = field;
+  }
+  return out;
+}
+
+/** A reply as json-server would give it (a record, or each record of a list, loses its null fields). */
+export function jsonServerReply(method: string, reply: Reply): Reply {
+  const headers = { ...reply.headers, ...NO_CACHE_HEADERS };
+  // json-server's own failures (404, and 403 to a write in --read-only) are `{}`; a 400 it would never give keeps its reason.
+  if (reply.status === 404 || reply.status === 403) return { status: reply.status, json: '{}', headers };
+  if (reply.status >= 400) return { ...reply, headers };
+  if (method === 'DELETE' && reply.status < 300) return { status: 200, json: '{}', headers };
+  if (reply.json === undefined || reply.contentType) return { ...reply, headers };
+  // The common case without parsing: no extras (the hidden field is the last column, so it follows a
+  // comma) and no other null field: the text as it is. Otherwise each record is rewritten.
+  const plain = reply.json.replaceAll(NO_EXTRAS, '');
+  if (!plain.includes(':null') && !plain.includes(`"${EXTRA_FIELD}":`)) return { ...reply, json: plain, headers };
+  const parsed = JSON.parse(reply.json) as unknown;
+  const records = Array.isArray(parsed) ? parsed.map(withoutNulls) : withoutNulls(parsed);
+  return { ...reply, json: JSON.stringify(records), headers };
+}
+
+/** The longest `_delay` a request may ask for, in ms (json-server has no bound; a client must not hold a socket for long). */
+export const MAX_DELAY_PARAM = 60_000;
+
+/** The `_delay=ms` a request asks for, bounded to MAX_DELAY_PARAM; undefined when absent or not a whole number. */
+export function delayParam(query: URLSearchParams | undefined): number | undefined {
+  const raw = query?.get('_delay');
+  if (raw === null || raw === undefined || !/^\d{1,9}$/.test(raw)) return undefined;
+  return Math.min(Number(raw), MAX_DELAY_PARAM);
+}
