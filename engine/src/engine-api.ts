@@ -63,6 +63,11 @@ export interface EngineEvents extends Record<string, unknown[]> {
    * call, so a listener may keep the object to format later (the CLI formats a turn's lines at once).
    */
   served: [ServedLine];
+  /**
+   * An open WebSocket connection or SSE stream (first told by `request`, with `stream` set) changed:
+   * frames came or went, or it closed. At most every STREAM_UPDATE_MS per connection, and at once on close.
+   */
+  streamUpdated: [LogEntry];
   /** A table's rows changed, through the API or a reset. */
   tableChanged: [{ schema: string; table: string; change: TableChange | 'reset' }];
   /**

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { MAX_PORT } from './port.js';
+import { SseEndpointSchema, WebSocketEndpointSchema } from './realtime-schema.js';
 
 export const FIELD_TYPES = ['number', 'integer', 'string', 'boolean', 'datetime', 'json'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -236,7 +237,13 @@ export const ResourceSchema = described(
   'Shorthand for the six REST endpoints of a schema: GET and POST on the collection, GET, PATCH, PUT and DELETE on an item.',
 );
 
-export const EndpointEntrySchema = z.union([EndpointSchema, ResourceSchema]);
+/** An entry of `endpoints:`; the realtime ones (`websocket:`, `sse:`) are in realtime-schema.ts. */
+export const EndpointEntrySchema = z.union([
+  EndpointSchema,
+  ResourceSchema,
+  WebSocketEndpointSchema,
+  SseEndpointSchema,
+]);
 
 export const CorsSchema = described(
   z.union([

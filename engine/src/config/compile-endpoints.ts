@@ -8,6 +8,7 @@ import {
   type Operation,
 } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
+import { isRealtimeEntry } from '../../../shared/src/realtime-schema.js';
 import { isAdminPath } from '../admin-path.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model/service-model.js';
@@ -279,6 +280,8 @@ export function compileEndpoints(
   const seen = new Map<string, number>();
   if (!Array.isArray(raw)) return endpoints;
   raw.forEach((entry: unknown, index) => {
+    // `websocket:` and `sse:` entries are compiled by realtime/compile-realtime.ts.
+    if (isRealtimeEntry(entry)) return;
     const at = ['endpoints', index];
     const line = source.lineOf(at);
     const isResource = entry !== null && typeof entry === 'object' && 'resource' in entry;

@@ -17,6 +17,15 @@ import {
   type Config,
 } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
+import {
+  CloseSchema,
+  MessageRuleSchema,
+  SseEndpointSchema,
+  SseEventSchema,
+  SseSchema,
+  WebSocketEndpointSchema,
+  WebSocketSchema,
+} from '../../../shared/src/realtime-schema.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { describePath, jsonTypeName, valueAt } from './describe.js';
 import { didYouMean } from './did-you-mean.js';
@@ -38,8 +47,9 @@ function knownKeysAt(root: unknown, path: DocPath): string[] {
   if (section === 'server' && a === 'admin') return ['token'];
   if (section === 'endpoints' && path.length === 2) {
     const entry = valueAt(root, path) as Record<string, unknown> | undefined;
-    return entry && 'resource' in entry ? keysOf(ResourceSchema) : keysOf(EndpointSchema);
+    return keysOf(ENTRY_BRANCHES[endpointBranch(entry)] ?? EndpointSchema);
   }
+  if (section === 'endpoints' && (b === 'websocket' || b === 'sse')) return realtimeKeysAt(path.slice(3), b);
   if (section === 'endpoints' && b === 'rules') return ruleKeysAt(path.slice(4));
   if (section === 'endpoints' && b === 'response') return keysOf(ResponseSchema);
   if (section === 'endpoints' && b === 'fault') return keysOf(FaultSchema);
@@ -47,6 +57,32 @@ function knownKeysAt(root: unknown, path: DocPath): string[] {
   if (section === 'schemas' && path.length === 2) return keysOf(SchemaDefinitionSchema);
   if (section === 'schemas' && c !== undefined) return keysOf(FieldObjectSchema);
   return [];
+}
+
+const ENTRY_BRANCHES = [EndpointSchema, ResourceSchema, WebSocketEndpointSchema, SseEndpointSchema] as const;
+
+/** Which of EndpointEntrySchema's branches an entry means: 0 HTTP, 1 resource, 2 WebSocket, 3 SSE. */
+const endpointBranch = (entry: unknown): number =>
+  entry === null || typeof entry !== 'object'
+    ? 0
+    : 'resource' in entry
+      ? 1
+      : 'websocket' in entry
+        ? 2
+        : 'sse' in entry
+          ? 3
+          : 0;
+
+/** The keys allowed inside `websocket:` or `sse:`, by the path below it. */
+function realtimeKeysAt(inside: DocPath, kind: 'websocket' | 'sse'): string[] {
+  const [part, index, below] = inside;
+  if (part === undefined) return keysOf(kind === 'websocket' ? WebSocketSchema : SseSchema);
+  if (part === 'interval' && index === undefined) return ['every', 'send'];
+  if (part === 'messages' && below === undefined) return keysOf(MessageRuleSchema);
+  if (part === 'messages' && below === 'close') return keysOf(CloseSchema);
+  if (part === 'messages' && below === 'when') return ['regex', 'in', 'present', 'gt', 'gte', 'lt', 'lte'];
+  if (part === 'events' && below === undefined) return keysOf(SseEventSchema);
+  return ['inline', 'body'];
 }
 
 /** The keys allowed inside a rule, by the path below `rules: [n]`. */
@@ -64,10 +100,11 @@ function ruleKeysAt(inside: DocPath): string[] {
 function pickUnionBranch(branches: Issue[][], root: unknown, path: DocPath): Issue[] {
   // An endpoint entry is a resource exactly when it has `resource:`; counting issues would pick the
   // resource branch for `{ path: /x }` and report a missing 'resource' instead of 'method' and 'response'.
-  if (path[0] === 'endpoints' && path.length === 2 && branches.length === 2) {
+  // Likewise `websocket:` and `sse:` make the realtime kinds (EndpointEntrySchema's branches in order).
+  if (path[0] === 'endpoints' && path.length === 2 && branches.length === 4) {
     const entry = valueAt(root, path);
     if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
-      return ('resource' in entry ? branches[1] : branches[0]) ?? [];
+      return branches[endpointBranch(entry)] ?? [];
     }
   }
   let best: Issue[] = branches[0] ?? [];
