@@ -1,4 +1,5 @@
 import type { ConfigChange } from '../../shared/src/config-edit/changes.js';
+import type { RealtimeLimits } from './realtime/realtime-limits.js';
 import type { LogEntry } from '../../shared/src/log-entry.js';
 import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary } from '../../shared/src/service-summary.js';
@@ -36,6 +37,8 @@ export interface EngineOptions {
   /** Keep every request's body in the journal (read before answering); on by default with the admin API. */
   journal?: boolean;
   /** Connection timeouts of the HTTP listener; the defaults (LISTENER_DEFAULTS) suit almost everyone. */
+  /** Bounds of the WebSocket and SSE endpoints (connections, send buffer, ping interval). */
+  realtime?: Partial<RealtimeLimits>;
   http?: ListenerOptions;
 }
 

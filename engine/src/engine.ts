@@ -21,6 +21,8 @@ import { TypedEmitter } from './typed-emitter.js';
 import { ChangeFeed } from './records/record-change.js';
 import type { RecordService } from './records/record-service.js';
 import { overrideServer } from './server-overrides.js';
+import { RealtimeHub } from './realtime/realtime-hub.js';
+import type { StreamHooks } from './realtime/stream-recorder.js';
 import { randomHex } from './on-demand.js';
 import { errorProblem, listenErrorMessage, summarise, tableSummaries } from './summaries.js';
 import { type ApplyResult, type EngineEvents, type EngineOptions, ListenError } from './engine-api.js';
@@ -63,11 +65,18 @@ export class Engine extends TypedEmitter<EngineEvents> {
     if (this.logEnabled) this.logServed(entry);
   });
 
-  /** Numbers the record service's changes across versions and hands them to `recordChanged` listeners. */
+  /** Numbers the record service's changes across versions and hands them to the feeds and `recordChanged` listeners. */
   private readonly changes = new ChangeFeed(
-    (change) => this.emit('recordChanged', change),
-    () => this.hasListeners('recordChanged'),
+    (change) => {
+      this.realtime.recordChanged(change);
+      if (this.realtime.hasFeed(change.schema)) this.db?.shareRecordChange?.(change);
+      this.emit('recordChanged', change);
+    },
+    () => this.realtime.hasFeed() || this.hasListeners('recordChanged'),
   );
+
+  /** WebSocket and SSE endpoints (realtime/): their connections outlive config versions. */
+  private readonly realtime: RealtimeHub;
 
   /** The admin API's token when the config says `admin: true` or the CLI --admin; stable across reloads, made on first use. */
   get adminToken(): string {
@@ -79,7 +88,12 @@ export class Engine extends TypedEmitter<EngineEvents> {
     super();
     this.log = new RequestLog(options.log);
     this.logEnabled = options.log?.enabled !== false;
-    this.listener = new Listener((req, res) => this.handle(req, res), options.http);
+    this.realtime = new RealtimeHub({ log: this.logEnabled ? this.streamLog() : undefined }, options.realtime);
+    this.listener = new Listener(
+      (req, res) => this.handle(req, res),
+      options.http,
+      (req, socket, head) => this.realtime.upgrade(req, socket, head),
+    );
     this.recorder.mode = options.record;
   }
 
@@ -156,6 +170,8 @@ export class Engine extends TypedEmitter<EngineEvents> {
     this.scenarioStates = states;
     problems.push(...built.warnings);
     this.swap(built.runtime, opened.db, opened.location, opened.fresh);
+    this.realtime.apply(model);
+    opened.db.onRemoteRecord = (change) => this.realtime.recordChanged(change);
     const rebindProblem = await this.rebind(model.server);
     if (rebindProblem) problems.push(rebindProblem);
     const endpoints = summarise(model);
@@ -279,6 +295,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
   async stop(options: { drain?: boolean } = {}): Promise<void> {
     const wasListening = this.listener.listening;
     this.callbacks.cancel();
+    await this.realtime.close();
     await this.listener.close(undefined, options);
     await this.runtime?.drained();
     await this.db?.close();
@@ -345,7 +362,31 @@ export class Engine extends TypedEmitter<EngineEvents> {
       sendReply(res, errorReply(503, httpMessages.noConfigLoaded()));
       return;
     }
-    runtime.handle(req, res);
+    if (!this.realtime.serves(req, res)) runtime.handle(req, res);
+  }
+
+  /** Connections tell the log when they open (one entry each) and, sampled, as they go on. */
+  private streamLog(): StreamHooks {
+    return {
+      opened: (entry) => this.logServed(entry),
+      updated: (entry) => {
+        if (this.hasListeners('streamUpdated'))
+          this.emit('streamUpdated', {
+            ...entry,
+            stream: entry.stream && { ...entry.stream, frames: [...entry.stream.frames] },
+          });
+      },
+    };
+  }
+
+  /**
+   * Rows written in bulk (an import, generated rows, a restore): feeds get one `reset` for the
+   * schema (clients reload) rather than one event per row.
+   */
+  bulkWritten(schemaName: string): void {
+    const schema = this.model?.schemas.get(schemaName);
+    if (schema && this.changes.active())
+      this.changes.publish([{ type: 'reset', schema: schema.name, table: schema.table }]);
   }
 
   /** Adds a served request to the request log and tells the listeners. */

@@ -45,6 +45,8 @@ export interface StreamLog {
   /** Set once closed: the WebSocket close code (1000 normal, 1001 going away, 1006 broken…); 0 for an SSE stream. */
   closeCode?: number;
   closeReason?: string;
+  /** Set once closed: milliseconds it was open. */
+  closedAfter?: number;
 }
 
 export interface StreamFrame {
@@ -59,6 +61,6 @@ export interface StreamFrame {
   binary?: boolean;
 }
 
-export const MAX_STREAM_FRAMES = 200;
-export const MAX_STREAM_FRAME_TEXT = 2048;
+export const MAX_STREAM_FRAMES = 50;
+export const MAX_STREAM_FRAME_TEXT = 512;
 export const STREAM_UPDATE_MS = 200;

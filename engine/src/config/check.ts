@@ -8,6 +8,7 @@ import { compileSeed } from './compile-seed.js';
 import { compileServer, type ServerOptions } from './compile-server.js';
 import type { ConfigSource } from './source.js';
 import { checkStructure } from './structure.js';
+import { compileRealtime } from '../realtime/compile-realtime.js';
 
 export interface ValidationResult {
   /** Every problem found, errors and warnings, in document order. */
@@ -39,6 +40,16 @@ export function checkConfig(source: ConfigSource, options: ServerOptions): Valid
     checked?.endpoints,
     new Set(scenarios.keys()),
   );
+  const realtime = compileRealtime(
+    source,
+    raw.endpoints,
+    schemas,
+    problems,
+    broken,
+    endpoints,
+    new Set(scenarios.keys()),
+    checked?.endpoints,
+  );
   const seed = compileSeed(source, raw.seed, schemas, problems, broken);
   const server = compileServer(source, raw.server, options, problems, checked && (checked.server ?? {}));
   if (Array.isArray(raw.endpoints) && raw.endpoints.length === 0) {
@@ -46,5 +57,5 @@ export function checkConfig(source: ConfigSource, options: ServerOptions): Valid
   }
   problems.sort(byPosition);
   if (problems.some((p) => p.severity === 'error')) return { problems };
-  return { problems, model: { schemas, endpoints, server, seed, scenarios } };
+  return { problems, model: { schemas, endpoints, server, seed, scenarios, realtime } };
 }

@@ -48,7 +48,7 @@ export function parseBodyPath(text: string): (string | number)[] | undefined {
 export const conditionText = (value: unknown): string =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 
-function compileTests(
+export function compileTests(
   scope: RuleScope,
   at: DocPath,
   label: string,

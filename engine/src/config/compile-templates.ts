@@ -21,6 +21,8 @@ export interface TemplateScope {
   scenarios?: ReadonlySet<string>;
   /** Templates may read `response.…` (a callback's). */
   response?: boolean;
+  /** Templates may read `message…` (a WebSocket endpoint's, an SSE event's: the incoming frame, if any). */
+  message?: boolean;
 }
 
 /** A header name as HTTP allows it (a token). */
@@ -53,6 +55,12 @@ function nameIssues(scope: TemplateScope, template: TemplateModel): TemplateIssu
       issues.push({
         code: 'templateUnknownName',
         message: "'response.…' is there only in a callback's templates; a response's templates read request.…",
+        ...at,
+      });
+    if (use.kind === 'message' && !scope.message)
+      issues.push({
+        code: 'templateUnknownName',
+        message: "'message' is there only in the templates of `websocket:` and `sse:` endpoints",
         ...at,
       });
     if (use.kind === 'scenario' && !scope.scenarios?.has(use.name)) {

@@ -211,6 +211,8 @@ export class Listener {
   constructor(
     private readonly handler: (req: IncomingMessage, res: ServerResponse) => void,
     options: ListenerOptions = {},
+    /** HTTP upgrades (WebSocket); without it they are answered 404. */
+    private readonly upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void,
   ) {
     this.options = { ...LISTENER_DEFAULTS, ...options };
     // Node's HTTP server queues a TickObject about eight times a request: keep their shape (tick-shape.ts).
@@ -251,6 +253,13 @@ export class Listener {
         const [status, reason, message] = clientErrorStatus(err.code);
         socket.end(rawErrorResponse(status, reason, message));
       } else socket.destroy();
+    });
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (this.upgrade) this.upgrade(req, socket, head);
+      else {
+        socket.on('error', () => socket.destroy());
+        socket.end(rawErrorResponse(404, 'Not Found', 'Not found'));
+      }
     });
     // CONNECT (proxy tunnels) never reaches the request handler; without this the socket would just be dropped.
     server.on('connect', (_req: IncomingMessage, socket: Duplex) => {

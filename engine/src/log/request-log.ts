@@ -52,7 +52,9 @@ const PARAMS = 6;
 const NOTES = 7;
 /** Undefined but for a callback the mock sent. */
 const OUTGOING = 8;
-const OBJECTS = 9;
+/** Undefined but for a WebSocket connection or SSE stream: its StreamLog, which changes while it is open. */
+const STREAM = 9;
+const OBJECTS = 10;
 
 /**
  * A bounded ring buffer of the latest requests, kept as rows: an entry's numbers side by side in one
@@ -164,6 +166,7 @@ export class RequestLog {
     objects[o + PARAMS] = isEmpty(entry.params) ? undefined : entry.params;
     objects[o + NOTES] = entry.notes.length === 0 ? undefined : entry.notes;
     objects[o + OUTGOING] = entry.outgoing;
+    objects[o + STREAM] = entry.stream;
     this.next = i + 1 === this.limit ? 0 : i + 1;
     if (this.size < this.limit) this.size++;
   }
@@ -194,6 +197,7 @@ export class RequestLog {
     const params = objects[o + PARAMS] as Params | undefined;
     const notes = objects[o + NOTES] as string[] | undefined;
     const outgoing = objects[o + OUTGOING] as LogEntry['outgoing'];
+    const stream = objects[o + STREAM] as LogEntry['stream'];
     return {
       id: numbers[n + ID] as number,
       time: numbers[n + TIME] as number,
@@ -211,6 +215,8 @@ export class RequestLog {
       duration: numbers[n + DURATION] as number,
       notes: notes ? [...notes] : [],
       ...(outgoing ? { outgoing } : {}),
+      // A copy as it is now: an open stream's log goes on changing.
+      ...(stream ? { stream: { ...stream, frames: [...stream.frames] } } : {}),
     };
   }
 }

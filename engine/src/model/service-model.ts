@@ -5,6 +5,7 @@
 import type { FieldType, HttpMethod, JsonValue, OnDelete, Operation } from '../../../shared/src/config-schema.js';
 import type { Range } from '../../../shared/src/problems.js';
 import type { DynamicModel, LatencyModel } from './dynamic-model.js';
+import type { RealtimeModel } from '../realtime/realtime-model.js';
 
 export type { LatencyModel } from './dynamic-model.js';
 
@@ -136,6 +137,8 @@ export interface ServiceModel {
   seed: ReadonlyMap<string, Record<string, JsonValue>[]>;
   /** `scenarios:`: each scenario's start state. */
   scenarios?: ReadonlyMap<string, string>;
+  /** The `websocket:` and `sse:` endpoints (realtime/). */
+  realtime?: RealtimeModel[];
 }
 
 export const endpointName = (e: { method: string; path: string }): string => `${e.method} ${e.path}`;

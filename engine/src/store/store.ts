@@ -108,6 +108,14 @@ export interface PreparedTables {
   warnings: Problem[];
 }
 
+/** A record change as replicas share it (records/record-change.ts without its local order). */
+export interface SharedRecordChange {
+  type: 'created' | 'updated' | 'deleted' | 'reset';
+  schema: string;
+  /** The record as JSON text; absent for `reset`. */
+  record?: string | undefined;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the data lives, for messages (a file path, or host:port/database). */
@@ -128,6 +136,12 @@ export interface Store {
   tables(live: readonly string[]): MaybePromise<StoredTable[]>;
   /** A page of the rows of a table no schema uses any more, as stored (the studio shows it read-only). */
   orphanRows(table: string, offset: number, limit: number): MaybePromise<Record<string, unknown>[]>;
+  /**
+   * Tells other replicas about a committed record change a feed streams (PostgreSQL: LISTEN/NOTIFY);
+   * theirs reach `onRemoteRecord`. Absent on SQLite, which has one writer.
+   */
+  shareRecordChange?(change: SharedRecordChange): void;
+  onRemoteRecord?: ((change: SharedRecordChange) => void) | undefined;
   /** Gives `field` an index when sorting a big table by it would otherwise sort every row. */
   ensureSortIndex?(schema: SchemaModel, field: string): MaybePromise<void>;
   close(): Promise<void>;

@@ -55,6 +55,8 @@ async function makeAndInsert<T extends { rows: readonly NumberedRow[] }>(
           err instanceof DomainError && err.detail ? { detail: err.detail } : {},
         ),
     );
+    // Feeds get one `reset` for a bulk write, not one event per row.
+    if (inserted > 0) engine.bulkWritten(schema.name);
     return { ...made, inserted };
   }
   throw new DomainError(

@@ -205,7 +205,7 @@ class Checker {
       return;
     }
     const [head, root] = parts;
-    if ((head === 'scenario' || head === 'response') && !(fromThis && scope.nested)) {
+    if ((head === 'scenario' || head === 'response' || head === 'message') && !(fromThis && scope.nested)) {
       if (head === 'scenario' && root === undefined) {
         this.issue(node, 'templateUnknownName', "Name the scenario: '{{scenario.<name>}}'.");
         return;

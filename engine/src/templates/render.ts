@@ -67,6 +67,8 @@ export type TemplateContext = {
   scenario?: Record<string, string>;
   /** A callback's templates: the response it follows (status, headers, body). */
   response?: Record<string, unknown>;
+  /** A WebSocket endpoint's templates: the incoming frame, its parsed JSON or its text. */
+  message?: unknown;
 };
 
 export class TemplateRenderer {

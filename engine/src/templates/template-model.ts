@@ -14,9 +14,9 @@ export interface TemplateModel {
   names?: NameUse[];
 }
 
-/** A `scenario.<name>` or `response.…` read by a template, where it is in the template's text. */
+/** A `scenario.<name>`, `response.…` or `message…` (a WebSocket frame's) read by a template, where it is in the template's text. */
 export interface NameUse {
-  kind: 'scenario' | 'response';
+  kind: 'scenario' | 'response' | 'message';
   /** The scenario's name; empty for `response`. */
   name: string;
   line: number;

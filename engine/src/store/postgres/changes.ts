@@ -11,7 +11,7 @@
  * table is reported changed, since notifications sent meanwhile are lost.
  */
 import pg from 'pg';
-import type { TableChange } from '../store.js';
+import type { SharedRecordChange, TableChange } from '../store.js';
 
 export const CHANNEL = 'mockyard_changes';
 
@@ -24,14 +24,48 @@ interface Payload {
   change: NotifiedChange;
 }
 
+/** A record change for the feeds of other replicas (only for schemas a feed streams). */
+interface RecordPayload {
+  from: string;
+  schema: string;
+  record: SharedRecordChange;
+}
+
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes: a bigger record goes as a `reset` (its feeds reload). */
+const MAX_PAYLOAD = 7900;
+
+export function recordPayload(from: string, schema: string, change: SharedRecordChange): string {
+  const text = JSON.stringify({ from, schema, record: change } satisfies RecordPayload);
+  if (Buffer.byteLength(text) <= MAX_PAYLOAD) return text;
+  return JSON.stringify({ from, schema, record: { type: 'reset', schema: change.schema } } satisfies RecordPayload);
+}
+
+function parseRecordPayload(p: Partial<RecordPayload>): RecordPayload | undefined {
+  const r = p.record;
+  if (
+    typeof p.from === 'string' &&
+    typeof p.schema === 'string' &&
+    r !== null &&
+    typeof r === 'object' &&
+    typeof r.schema === 'string' &&
+    RECORD_TYPES.has(String(r.type)) &&
+    (r.record === undefined || typeof r.record === 'string')
+  )
+    return p as RecordPayload;
+  return undefined;
+}
+
+const RECORD_TYPES = new Set<string>(['created', 'updated', 'deleted', 'reset']);
+
 export const changePayload = (from: string, schema: string, table: string, change: NotifiedChange): string =>
   JSON.stringify({ from, schema, table, change } satisfies Payload);
 
 const CHANGES = new Set<string>(['insert', 'update', 'delete', 'reset']);
 
-function parsePayload(text: string | undefined): Payload | undefined {
+function parsePayload(text: string | undefined): Payload | RecordPayload | undefined {
   try {
     const p = JSON.parse(text ?? '') as Partial<Payload>;
+    if ('record' in p) return parseRecordPayload(p as Partial<RecordPayload>);
     if (
       typeof p.from === 'string' &&
       typeof p.schema === 'string' &&
@@ -61,6 +95,8 @@ export class ChangeListener {
     private readonly deliver: (table: string, change: NotifiedChange) => void,
     /** The connection is back after a break: changes may have been missed. */
     private readonly resumed: () => void,
+    /** A record change another store shared for its feeds. */
+    private readonly deliverRecord: (change: SharedRecordChange) => void = () => {},
   ) {}
 
   /** Connects and listens; a failure only schedules another try. */
@@ -72,7 +108,9 @@ export class ChangeListener {
     client.on('end', () => this.retry(client));
     client.on('notification', (n) => {
       const p = parsePayload(n.payload);
-      if (p && p.from !== this.storeId && p.schema === this.pgSchema) this.deliver(p.table, p.change);
+      if (!p || p.from === this.storeId || p.schema !== this.pgSchema) return;
+      if ('record' in p) this.deliverRecord(p.record);
+      else this.deliver(p.table, p.change);
     });
     try {
       await client.connect();

@@ -4,7 +4,15 @@ import type { Problem } from '../../../../shared/src/problems.js';
 import { hiddenColumnWarnings } from '../table-migration.js';
 import type { SchemaModel, ServiceModel } from '../../model/service-model.js';
 import { DomainError } from '../../domain-error.js';
-import type { MaybePromise, PreparedTables, Store, StoredTable, TableChange, TableStore } from '../store.js';
+import type {
+  MaybePromise,
+  PreparedTables,
+  SharedRecordChange,
+  Store,
+  StoredTable,
+  TableChange,
+  TableStore,
+} from '../store.js';
 import { readCatalog } from './catalog.js';
 import { ChangeNotifier } from './change-notifier.js';
 import { ChangeListener, type NotifiedChange } from './changes.js';
@@ -57,7 +65,14 @@ export class PostgresStore implements Store {
         () => {
           for (const table of this.live?.byTable.keys() ?? []) this.remoteChange(table, 'update');
         },
+        (change) => this.onRemoteRecord?.(change),
       );
+  }
+
+  onRemoteRecord: ((change: SharedRecordChange) => void) | undefined;
+
+  shareRecordChange(change: SharedRecordChange): void {
+    this.ctx.notifier?.noteRecord({ type: change.type, schema: change.schema, record: change.record });
   }
 
   /** Starts listening for other replicas' changes (a failure only schedules retries). */

@@ -1,0 +1,277 @@
+/**
+ * The realtime side of the engine: WebSocket connections (upgrades on the HTTP port) and SSE streams
+ * of the `websocket:` and `sse:` endpoints, and the feeds of table changes they stream. It outlives
+ * config versions: a reload keeps the connections whose endpoint (kind and path) is still there,
+ * handing them its new version, and closes the others (WebSocket: 1001 with a reason).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { LogEntry } from '../../../shared/src/log-entry.js';
+import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
+import { corsHeaders } from '../http/cors.js';
+import { errorReply, rawErrorResponse, sendReply } from '../http/reply.js';
+import type { ServiceModel } from '../model/service-model.js';
+import type { RecordChange } from '../records/record-change.js';
+import { randomness } from '../templates/random.js';
+import { type RequestFacts, templateContext } from '../templates/request-view.js';
+import { Feeds } from './feed-buffer.js';
+import { PathMatcher } from './path-match.js';
+import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './realtime-limits.js';
+import { type RealtimeModel, realtimeName, type SseModel, type WebSocketModel } from './realtime-model.js';
+import { MessageRenderer } from './render-message.js';
+import type { SessionEnv } from './session-env.js';
+import { resumeAt, SseSession } from './sse-session.js';
+import { type StreamHooks, StreamRecorder } from './stream-recorder.js';
+import { WsSession } from './ws-session.js';
+
+interface Version {
+  model: ServiceModel;
+  ws: PathMatcher<WebSocketModel>;
+  sse: PathMatcher<SseModel>;
+  env: SessionEnv;
+  server: WebSocketServer;
+}
+
+export interface RealtimeHooks {
+  /** The log of connections; undefined when logging is off. */
+  log: StreamHooks | undefined;
+}
+
+const GOING_AWAY = 1001;
+
+export class RealtimeHub {
+  private version: Version | undefined;
+  private readonly wsSessions = new Set<WsSession>();
+  private readonly sseSessions = new Set<SseSession>();
+  /** Connections by concrete path, for broadcasts. */
+  private readonly rooms = new Map<string, Set<WsSession>>();
+  /** Upgrades accepted but not yet connected (counted against the limit). */
+  private pending = 0;
+  private keepAlive: NodeJS.Timeout | undefined;
+  private feedSchemas: ReadonlySet<string> = new Set();
+  readonly feeds = new Feeds();
+  readonly limits: RealtimeLimits;
+
+  constructor(
+    private readonly hooks: RealtimeHooks,
+    limits: Partial<RealtimeLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_REALTIME_LIMITS, ...limits };
+  }
+
+  /** Open WebSocket connections and SSE streams. */
+  get connections(): number {
+    return this.wsSessions.size + this.sseSessions.size;
+  }
+
+  /** Whether some feed streams `schema`'s changes (or any schema's, without one). */
+  hasFeed(schema?: string): boolean {
+    return schema === undefined ? this.feedSchemas.size > 0 : this.feedSchemas.has(schema);
+  }
+
+  /** Makes a config version's realtime endpoints live; connections on endpoints it no longer has are closed. */
+  apply(model: ServiceModel): void {
+    const realtime = model.realtime ?? [];
+    const previous = this.version;
+    const ws = realtime.filter((e): e is WebSocketModel => e.kind === 'websocket');
+    const sse = realtime.filter((e): e is SseModel => e.kind === 'sse');
+    const env: SessionEnv = {
+      renderer: new MessageRenderer(randomness(model.server.seed), model.server.seed),
+      random: randomness(model.server.seed),
+      feeds: this.feeds,
+      limits: this.limits,
+    };
+    // Loading starts now, so the first connection usually finds the templates ready.
+    for (const endpoint of realtime) env.renderer.ready(endpoint)?.catch(() => undefined);
+    const server =
+      previous && previous.model.server.bodyLimit === model.server.bodyLimit
+        ? previous.server
+        : new WebSocketServer({ noServer: true, maxPayload: model.server.bodyLimit, clientTracking: false });
+    this.version = { model, ws: new PathMatcher(ws), sse: new PathMatcher(sse), env, server };
+    this.feedSchemas = new Set(realtime.flatMap((e) => (e.feed ? [e.feed.name] : [])));
+    const find = <T extends RealtimeModel>(list: readonly T[], path: string): T | undefined =>
+      list.find((e) => e.path === path);
+    for (const session of this.wsSessions) {
+      const endpoint = find(ws, session.path);
+      if (endpoint) session.rebind(endpoint, env);
+      else session.close(GOING_AWAY, realtimeMessages.endpointRemoved());
+    }
+    for (const session of this.sseSessions) {
+      const endpoint = find(sse, session.path);
+      if (endpoint) session.rebind(endpoint, env);
+      else session.close(realtimeMessages.endpointRemoved());
+    }
+    this.feeds.keepOnly(this.feedSchemas);
+    if (ws.length > 0 && !this.keepAlive) {
+      this.keepAlive = setInterval(() => {
+        for (const session of this.wsSessions) session.heartbeat();
+      }, this.limits.keepAlive);
+      this.keepAlive.unref();
+    }
+  }
+
+  /** A committed change of the record service (or another replica's): to the feeds of its schema. */
+  recordChanged(change: Pick<RecordChange, 'schema' | 'type' | 'record'>): void {
+    if (this.feedSchemas.has(change.schema)) this.feeds.publish(change.schema, change.type, change.record);
+  }
+
+  private full(): boolean {
+    return this.connections + this.pending >= this.limits.maxConnections;
+  }
+
+  /** An HTTP upgrade: a WebSocket endpoint's connection, or a JSON error written on the socket. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    const version = this.version;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const match = version?.ws.match(url.pathname);
+    const isWebSocket = String(req.headers.upgrade).toLowerCase() === 'websocket';
+    if (!version || !match || !isWebSocket) {
+      socket.end(rawErrorResponse(404, 'Not Found', realtimeMessages.notWebSocketPath(url.pathname)));
+      return;
+    }
+    if (this.full()) {
+      socket.end(
+        rawErrorResponse(503, 'Service Unavailable', realtimeMessages.tooManyConnections(this.limits.maxConnections)),
+      );
+      return;
+    }
+    const { endpoint, params } = match;
+    const accept = (): void => {
+      version.server.handleUpgrade(req, socket, head, (ws) => {
+        this.pending--;
+        const facts: RequestFacts = {
+          method: 'GET',
+          path: url.pathname,
+          params,
+          query: url.searchParams,
+          headers: req.headers,
+          body: undefined,
+        };
+        const recorder = new StreamRecorder(this.entry(req, url, endpoint, params, 101), 'websocket', this.hooks.log);
+        let room = this.rooms.get(url.pathname);
+        if (!room) {
+          room = new Set();
+          this.rooms.set(url.pathname, room);
+        }
+        const current = this.version?.ws.match(url.pathname)?.endpoint ?? endpoint;
+        const session = new WsSession(ws, current, this.version?.env ?? version.env, facts, room, recorder, (s) => {
+          this.wsSessions.delete(s);
+          if (s.room.size === 0) this.rooms.delete(url.pathname);
+        });
+        this.wsSessions.add(session);
+        session.start();
+      });
+    };
+    this.pending++;
+    const ready = version.env.renderer.ready(endpoint);
+    if (ready)
+      ready.then(accept, () => {
+        this.pending--;
+        socket.destroy();
+      });
+    else accept();
+  }
+
+  /** Serves `req` when it is an SSE endpoint's GET; false when it is not one (the HTTP runtime answers it). */
+  serves(req: IncomingMessage, res: ServerResponse): boolean {
+    const version = this.version;
+    if (!version || version.sse.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const match = version.sse.match(url.pathname);
+    if (!match) return false;
+    const { endpoint, params } = match;
+    const cors = version.model.server.cors ? corsHeaders(version.model.server.cors, req) : {};
+    if (this.full()) {
+      sendReply(res, errorReply(503, realtimeMessages.tooManyConnections(this.limits.maxConnections)));
+      return true;
+    }
+    const lastEventId = header(req.headers['last-event-id']);
+    const start = endpoint.feed ? 0 : resumeAt(endpoint, lastEventId);
+    if (start === 'done' || req.method === 'HEAD') {
+      // 204 tells EventSource the stream is over: it stops reconnecting.
+      res.writeHead(
+        start === 'done' ? 204 : 200,
+        start === 'done' ? cors : { ...cors, 'Content-Type': 'text/event-stream' },
+      );
+      res.end();
+      return true;
+    }
+    const facts: RequestFacts = {
+      method: 'GET',
+      path: url.pathname,
+      params,
+      query: url.searchParams,
+      headers: req.headers,
+      body: undefined,
+    };
+    const begin = (): void => {
+      if (res.destroyed) return;
+      const recorder = new StreamRecorder(this.entry(req, url, endpoint, params, 200), 'sse', this.hooks.log);
+      const session = new SseSession(res, endpoint, version.env, templateContext(facts), recorder, start, (s) =>
+        this.sseSessions.delete(s),
+      );
+      this.sseSessions.add(session);
+      session.start(cors, lastEventId);
+    };
+    const ready = version.env.renderer.ready(endpoint);
+    if (ready)
+      ready.then(begin, (err: unknown) => {
+        sendReply(res, errorReply(500, `The templates of ${realtimeName(endpoint)} could not load: ${String(err)}`));
+      });
+    else begin();
+    return true;
+  }
+
+  /** The log entry of a new connection. */
+  private entry(
+    req: IncomingMessage,
+    url: URL,
+    endpoint: RealtimeModel,
+    params: Record<string, string>,
+    status: number,
+  ): LogEntry {
+    return {
+      id: 0,
+      time: Date.now(),
+      method: 'GET',
+      path: url.pathname,
+      query: url.search.slice(1),
+      requestHeaders: req.headers,
+      requestBody: '',
+      endpoint: realtimeName(endpoint),
+      params: { ...params },
+      status,
+      responseHeaders: {},
+      responseBody: '',
+      duration: 0,
+      notes: [],
+    };
+  }
+
+  /**
+   * Closes every connection (the server stops): WebSocket with 1001, SSE streams end. Resolves once
+   * they are closed; a client that does not finish the closing handshake within `graceMs` is cut.
+   */
+  async close(graceMs = 1000): Promise<void> {
+    clearInterval(this.keepAlive);
+    this.keepAlive = undefined;
+    for (const session of this.sseSessions) session.close(realtimeMessages.serverStopping());
+    const open = [...this.wsSessions];
+    if (open.length === 0) return;
+    const closed = open.map((session) => session.closed);
+    for (const session of open) session.close(GOING_AWAY, realtimeMessages.serverStopping());
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        for (const session of this.wsSessions) session.terminate();
+        resolve();
+      }, graceMs);
+    });
+    await Promise.race([Promise.all(closed), late]);
+    clearTimeout(timer);
+  }
+}
+
+const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);

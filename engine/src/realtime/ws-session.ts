@@ -1,0 +1,205 @@
+/**
+ * One WebSocket connection of a `websocket:` endpoint: onConnect, message rules (reply, broadcast,
+ * close, latency), otherwise (echo, ignore, a message), interval sends, a table feed, ping/pong and
+ * the send buffer bound. A reload hands it the endpoint's new version (rebind).
+ */
+import type { WebSocket, RawData } from 'ws';
+import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
+import { type MatchFacts, conditionHolds } from '../http/rule-match.js';
+import { randomIntIn } from '../templates/random.js';
+import type { TemplateContext } from '../templates/render.js';
+import { type RequestFacts, templateContext } from '../templates/request-view.js';
+import type { FeedChange } from './feed-buffer.js';
+import { type MessageModel, type MessageRuleModel, type WebSocketModel, realtimeName } from './realtime-model.js';
+import type { SessionEnv } from './session-env.js';
+import type { StreamRecorder } from './stream-recorder.js';
+
+const OPEN = 1;
+/** Policy violation: the client broke a bound (it did not read what it was sent). */
+const CLOSE_POLICY = 1008;
+
+const factsWith = (body: unknown): MatchFacts => ({ method: 'GET', params: {}, query: undefined, headers: {}, body });
+
+/** `{"event":"created","record":{…}}`: the record's JSON text as the store made it, not parsed again. */
+export const feedFrame = (change: FeedChange): string =>
+  change.record === undefined ? `{"event":"${change.type}"}` : `{"event":"${change.type}","record":${change.record}}`;
+
+export class WsSession {
+  private alive = true;
+  private interval: NodeJS.Timeout | undefined;
+  private offFeed: (() => void) | undefined;
+  private readonly base: TemplateContext;
+  /** Resolves once the connection is closed. */
+  readonly closed: Promise<void>;
+  private resolveClosed: () => void = () => {};
+
+  constructor(
+    private readonly ws: WebSocket,
+    private endpoint: WebSocketModel,
+    private env: SessionEnv,
+    facts: RequestFacts,
+    /** The concrete path: broadcasts reach the connections of the same one. */
+    readonly room: Set<WsSession>,
+    private readonly recorder: StreamRecorder,
+    private readonly gone: (session: WsSession) => void,
+  ) {
+    this.base = templateContext(facts);
+    this.closed = new Promise((resolve) => {
+      this.resolveClosed = resolve;
+    });
+  }
+
+  get path(): string {
+    return this.endpoint.path;
+  }
+
+  start(): void {
+    const { ws } = this;
+    ws.on('message', (data, isBinary) => this.received(data, isBinary));
+    ws.on('pong', () => {
+      this.alive = true;
+    });
+    ws.on('error', () => {}); // 'close' follows, with its code
+    ws.on('close', (code, reason) => {
+      this.stop();
+      this.room.delete(this);
+      this.recorder.closed(code, reason.toString());
+      this.gone(this);
+      this.resolveClosed();
+    });
+    this.room.add(this);
+    if (this.endpoint.onConnect) this.sendMessage(this.endpoint.onConnect, undefined);
+    this.begin();
+  }
+
+  /** Interval and feed of the current endpoint version. */
+  private begin(): void {
+    const { interval, feed } = this.endpoint;
+    if (interval) {
+      this.interval = setInterval(() => this.sendMessage(interval.send, undefined), interval.every);
+      this.interval.unref();
+    }
+    if (feed) this.offFeed = this.env.feeds.subscribe(feed.name, (change) => this.send(feedFrame(change)));
+  }
+
+  private stop(): void {
+    clearInterval(this.interval);
+    this.interval = undefined;
+    this.offFeed?.();
+    this.offFeed = undefined;
+  }
+
+  /** The endpoint's new version after a reload: its rules, interval and feed from now on. */
+  rebind(endpoint: WebSocketModel, env: SessionEnv): void {
+    if (endpoint === this.endpoint && env === this.env) return;
+    this.stop();
+    this.endpoint = endpoint;
+    this.env = env;
+    if (this.ws.readyState === OPEN) this.begin();
+  }
+
+  /** Sends a ping; a client that did not answer the previous one is dropped. */
+  heartbeat(): void {
+    if (!this.alive) {
+      this.recorder.closed(1006, 'No answer to a ping.');
+      this.ws.terminate();
+      return;
+    }
+    this.alive = false;
+    this.ws.ping();
+  }
+
+  close(code: number, reason: string): void {
+    this.ws.close(code, reason);
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  /** Sends a text frame, or drops a client that left more than the send buffer unread. */
+  send(text: string): void {
+    const { ws } = this;
+    if (ws.readyState !== OPEN) return;
+    if (ws.bufferedAmount > this.env.limits.sendBuffer) {
+      this.recorder.closed(CLOSE_POLICY, realtimeMessages.slowClient());
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
+    this.recorder.frame('out', text, Buffer.byteLength(text));
+  }
+
+  private context(message: unknown): TemplateContext {
+    return message === undefined ? this.base : { ...this.base, message };
+  }
+
+  private sendMessage(message: MessageModel, incoming: unknown): void {
+    const text = this.render(message, incoming);
+    if (text !== undefined) this.send(text);
+  }
+
+  private render(message: MessageModel, incoming: unknown): string | undefined {
+    try {
+      return this.env.renderer.render(message, this.context(incoming));
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      this.send(JSON.stringify({ error: `The template of ${realtimeName(this.endpoint)} failed: ${detail}` }));
+      return undefined;
+    }
+  }
+
+  private received(data: RawData, isBinary: boolean): void {
+    const buffer = data as Buffer;
+    const { endpoint } = this;
+    if (isBinary) {
+      this.recorder.frame('in', undefined, buffer.length);
+      if (endpoint.otherwise === 'echo' && endpoint.rules.length === 0 && this.ws.readyState === OPEN) {
+        this.ws.send(buffer, { binary: true });
+        this.recorder.frame('out', undefined, buffer.length);
+      }
+      return;
+    }
+    const text = buffer.toString('utf8');
+    this.recorder.frame('in', text, buffer.length);
+    if (endpoint.rules.length === 0 && endpoint.otherwise === 'echo') {
+      this.send(text);
+      return;
+    }
+    let json: unknown;
+    let isJson = false;
+    try {
+      json = JSON.parse(text);
+      isJson = true;
+    } catch {}
+    const jsonFacts = factsWith(isJson ? json : undefined);
+    const textFacts = factsWith(text);
+    const rule = endpoint.rules.find((r) =>
+      r.when.every((c) => conditionHolds(c.condition, c.whole ? textFacts : jsonFacts)),
+    );
+    const message = isJson ? json : text;
+    if (rule) {
+      const { latency } = rule;
+      const wait = latency ? randomIntIn(this.env.random, latency.min, latency.max) : 0;
+      if (wait > 0) setTimeout(() => this.act(rule, message), wait).unref();
+      else this.act(rule, message);
+      return;
+    }
+    if (endpoint.rulesReadJson && !isJson) {
+      this.send(JSON.stringify({ error: realtimeMessages.notJsonFrame() }));
+      return;
+    }
+    if (endpoint.otherwise === 'echo') this.send(text);
+    else if (endpoint.otherwise !== 'ignore') this.sendMessage(endpoint.otherwise, message);
+  }
+
+  private act(rule: MessageRuleModel, message: unknown): void {
+    if (this.ws.readyState !== OPEN) return;
+    if (rule.reply) this.sendMessage(rule.reply, message);
+    if (rule.broadcast) {
+      const text = this.render(rule.broadcast, message);
+      if (text !== undefined) for (const session of this.room) session.send(text);
+    }
+    if (rule.close) this.close(rule.close.code, rule.close.reason);
+  }
+}
