@@ -23,7 +23,7 @@ import { LogTab } from './log/LogTab';
 import { useLogStore } from './log/use-log';
 import { useRecord } from './log/use-record';
 import { useDarkMode } from './theme';
-import { TryItPanel } from './tryit/TryItPanel';
+import { TryIt } from './tryit/TryIt';
 import { type TryTarget, tryEndpoint, tryEntry } from './tryit/request-draft';
 import { useDesktopCommands } from './desktop-commands';
 import { ImportOpenApiDialog } from './openapi/ImportOpenApiDialog';
@@ -267,7 +267,7 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             />
           ) : null}
           {tryIt ? (
-            <TryItPanel
+            <TryIt
               key={tryIt.seq}
               client={client}
               target={tryIt}

@@ -80,7 +80,7 @@ export const LogRow = memo(function LogRow({ entry: e, index, selected, top, hei
         </span>
       )}
       <span role="gridcell" className="num">
-        {e.stream?.open ? '…' : e.duration.toFixed(1)}
+        {e.stream ? (e.stream.open ? '…' : `${(e.duration / 1000).toFixed(1)} s`) : e.duration.toFixed(1)}
       </span>
       <span role="gridcell" className="endpoint" title={e.endpoint ?? 'no match'}>
         {e.endpoint ?? 'no match'}

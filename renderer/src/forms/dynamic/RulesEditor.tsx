@@ -32,6 +32,7 @@ export function RulesEditor({
   legend = 'Rules',
   hint = HTTP_HINT,
   example,
+  start = {},
 }: {
   at: DocPath;
   value: unknown;
@@ -42,6 +43,8 @@ export function RulesEditor({
   hint?: string;
   /** A target to give as an example when none is named. */
   example?: string;
+  /** What a new rule has besides its first condition (a message rule must do something). */
+  start?: Record<string, unknown>;
 }) {
   const { submit } = useForms();
   const rules = asRules(value);
@@ -108,7 +111,7 @@ export function RulesEditor({
         example={example}
         onAdd={async (target, condition) => {
           const index = rules.length;
-          const outcome = await submit((t) => insertAt(t, at, index, { when: { [target]: condition } }), at);
+          const outcome = await submit((t) => insertAt(t, at, index, { when: { [target]: condition }, ...start }), at);
           if (outcome.ok) setOpen((o) => new Set(o).add(index));
           return outcome;
         }}

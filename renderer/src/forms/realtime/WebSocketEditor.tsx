@@ -4,7 +4,7 @@ import { type DocPath, modify } from '../../../../shared/src/config-edit/index';
 import { RulesEditor } from '../dynamic/RulesEditor';
 import { useForms } from '../form-context';
 import { Messages, SelectInput, TextInput } from '../inputs';
-import { MESSAGE_TARGETS, NEW_INTERVAL, NEW_WEBSOCKET_SCRIPT } from './defaults';
+import { MESSAGE_TARGETS, NEW_INTERVAL, NEW_RULE_REPLY, NEW_WEBSOCKET_SCRIPT } from './defaults';
 import { asRecord, switchedMessage } from './message';
 import { MessageEditor } from './MessageEditor';
 import { MessageRuleCard } from './MessageRuleCard';
@@ -68,6 +68,7 @@ export function WebSocketEditor({ entry, onGone }: { entry: WrittenEndpoint; onG
         legend="Message rules"
         hint="Tried in order for each frame a client sends: the first rule whose conditions all hold acts; a frame no rule matches gets the Otherwise below."
         example="message.type"
+        start={NEW_RULE_REPLY}
       />
       <OtherwiseEditor at={at('otherwise')} value={ws.otherwise} />
       <fieldset className="form-group" aria-label="Interval">

@@ -8,6 +8,9 @@ export const NEW_WEBSOCKET_SCRIPT = {
   otherwise: 'echo',
 };
 
+/** What a new message rule does until changed: the engine wants a rule to reply, broadcast or close. */
+export const NEW_RULE_REPLY = { reply: { inline: { ok: true } } };
+
 export const NEW_INTERVAL = { every: 5000, send: { inline: { type: 'tick', at: '{{now}}' } } };
 
 export const NEW_SSE_EVENT = { event: 'message', data: { inline: { n: 1 } }, delay: 500 };
