@@ -86,6 +86,9 @@ test('WebSocket and SSE endpoints made and edited with the forms only: the YAML 
     await broadcast.waitFor({ timeout: 10_000 });
     await broadcast.fill('{ "from": "{{request.query.name}}", "text": "{{message.text}}" }');
     await broadcast.blur();
+    // A new rule starts by replying (the engine wants a rule to do something): now it only broadcasts.
+    await rule2.getByLabel('Reply to the sender', { exact: true }).selectOption('');
+    await rule2.getByLabel('Reply to the sender: JSON').waitFor({ state: 'detached', timeout: 10_000 });
     await ws.getByLabel('Otherwise (a frame no rule matches)').selectOption('ignore');
     // A refused interval (under 10 ms): the engine's reason under the box, nothing written.
     await ws.getByLabel('Every (ms)').fill('5');
