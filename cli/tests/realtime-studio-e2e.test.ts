@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
+import { openSse } from '../../engine/tests/realtime-clients.js';
 import { axeFindings, type Finding } from './axe.js';
 import { eventually } from './process.js';
 import { openStudio } from './studio-fixture.js';
@@ -152,6 +153,19 @@ test('Try it talks to WebSocket and SSE endpoints with the browser’s own clien
     assert.match(await frames(page).getByTestId('frame-in').first().innerText(), /created.*from HTTP/s);
     await tryit(page).getByTestId('tryit-connect').click(); // Disconnect
     await page.getByRole('button', { name: 'Close Try it' }).click();
+
+    // The data browser's edit reaches a feed like any other write (here a client of the mock's own).
+    const feed = await openSse(`${mock}/sse/notes`);
+    await page.getByRole('tab', { name: /^Data/ }).click();
+    await page.getByTestId('add-row').click();
+    const form = page.getByTestId('row-form');
+    await form.getByLabel('text', { exact: true }).fill('from the data browser');
+    await form.getByRole('button', { name: 'Create row' }).click();
+    const event = await feed.events.next(10_000);
+    assert.equal(event.event, 'created');
+    assert.match(event.data, /from the data browser/);
+    feed.close();
+    await page.getByRole('tab', { name: /^Log/ }).click();
 
     // A flood: 5,000 frames from a client as fast as it can send them. The Log's entry counts them
     // all and keeps the latest; the studio keeps answering clicks.
