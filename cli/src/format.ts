@@ -41,7 +41,12 @@ export function formatProblem(file: string, p: Problem, c: Colors): string {
 export function formatEndpoints(endpoints: readonly EndpointSummary[], c: Colors): string[] {
   const width = Math.max(0, ...endpoints.map((e) => e.path.length));
   return endpoints.map((e) => {
-    const what = e.kind === 'static' ? 'static' : `${e.operation} ${e.schema}`;
+    const what =
+      e.kind === 'static'
+        ? 'static'
+        : e.kind === 'websocket' || e.kind === 'sse'
+          ? `${e.kind === 'sse' ? 'event stream' : 'websocket'}${e.schema ? ` feed of ${e.schema}` : ''}`
+          : `${e.operation} ${e.schema}`;
     return `  ${c.bold(e.method.padEnd(6))} ${e.path.padEnd(width)}  ${c.dim(`${what} → ${e.status}`)}`;
   });
 }

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import WebSocket from 'ws';
 import { axeFindings, countByRule, type Finding, textGaps } from './axe.js';
 import { FIXTURES } from './openapi-helpers.js';
 import { openStudio } from './studio-fixture.js';
@@ -32,6 +33,13 @@ endpoints:
     response: { inline: { ok: true } }
     callbacks:
       - url: http://127.0.0.1:9/hooks
+  - path: /ws/echo
+    websocket:
+      messages:
+        - when: { message.type: ping }
+          reply: { inline: { type: pong } }
+  - path: /sse/users
+    sse: { feed: User }
 scenarios:
   order: started
 seed:
@@ -76,6 +84,16 @@ async function scanAll(page: Page, theme: Theme, size: string, full: boolean): P
     await forms.locator('.endpoint-group').filter({ hasText: '/pay' }).locator('.endpoint-item').click();
     await forms.getByTestId('callback-1').waitFor();
     await scan('config-forms-callbacks');
+    for (const [path, kind] of [
+      ['/ws/echo', 'websocket'],
+      ['/sse/users', 'sse'],
+    ] as const) {
+      await forms.locator('.endpoint-group').filter({ hasText: path }).locator('.endpoint-item').click();
+      await forms
+        .getByRole('region', { name: `${kind === 'websocket' ? 'WebSocket' : 'Server-Sent Events'} ${path}` })
+        .waitFor();
+      await scan(`config-forms-${kind}`);
+    }
     await forms.getByRole('tab', { name: 'Schemas' }).click();
   }
   if (full) {
@@ -116,7 +134,8 @@ async function scanAll(page: Page, theme: Theme, size: string, full: boolean): P
   await page.getByTestId('log-row').first().waitFor();
   await scan('log');
   if (full) {
-    await page.getByTestId('log-row').first().click();
+    // An HTTP request (the newest row may be a WebSocket connection Try it opened on an earlier pass).
+    await page.getByTestId('log-row').filter({ hasText: '/greet' }).first().click();
     await page.getByTestId('log-detail').waitFor();
     await scan('log-detail');
     await page.getByTestId('log-more').click();
@@ -128,6 +147,15 @@ async function scanAll(page: Page, theme: Theme, size: string, full: boolean): P
       .click();
     await page.getByTestId('tryit').waitFor();
     await scan('try-it');
+    await page.getByTestId('tryit').getByRole('button', { name: /Close/ }).first().click();
+    // A WebSocket connection in the Log, and Try it on it.
+    await page.getByTestId('log-row').filter({ hasText: '/ws/echo' }).last().click();
+    await page.getByTestId('log-detail').getByTestId('stream-state').waitFor();
+    await scan('log-connection');
+    await page.getByTestId('log-detail').getByTestId('replay').click();
+    await page.getByTestId('tryit').getByTestId('tryit-connect').click();
+    await page.getByTestId('tryit').getByTestId('frame-info').nth(1).waitFor();
+    await scan('try-it-websocket');
     await page.getByTestId('tryit').getByRole('button', { name: /Close/ }).first().click();
 
     await page.getByTestId('open-settings').click();
@@ -163,6 +191,12 @@ test('axe-core finds no critical or serious violation on any tab, menu or dialog
   try {
     const { page, studioUrl, mock } = s;
     page.setDefaultTimeout(10_000);
+    // A WebSocket connection for the Log (first: the newest rows stay HTTP requests): a ping, its pong, closed.
+    const ws = new WebSocket(`${mock.replace(/^http/, 'ws')}/ws/echo`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send('{"type":"ping"}');
+    await new Promise((resolve) => ws.once('message', resolve));
+    ws.close(1000, 'done');
     // Requests for the Log: a hit, a miss and a refusal.
     for (const path of ['/users', '/greet?name=x', '/nope']) await fetch(`${mock}${path}`);
     await fetch(`${mock}/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

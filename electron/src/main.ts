@@ -17,6 +17,7 @@ import { DesktopWorkspace } from './lifecycle/workspace.js';
 import { LogFile } from './log-file.js';
 import { menuTemplate } from './menu.js';
 import {
+  APP_ORIGIN,
   APP_SCHEME,
   CONTENT_SECURITY_POLICY,
   guardContents,
@@ -92,12 +93,15 @@ launchDesktop({
       quit: () => app.quit(),
       createSession: (configPath) => {
         const prefs = preferences.get();
-        return new StudioSession({
+        const session = new StudioSession({
           configPath,
           defaultPort: prefs.defaultPort,
           autoApply: prefs.autoApply,
           log: prefs.log,
         });
+        // Try it opens SSE endpoints with EventSource from the app's own origin.
+        session.engine.allowStudioOrigin(APP_ORIGIN);
+        return session;
       },
       changed: () => buildMenu(),
     });

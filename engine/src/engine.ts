@@ -78,6 +78,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
 
   /** WebSocket and SSE endpoints (realtime/): their connections outlive config versions. */
   private readonly realtime: RealtimeHub;
+  private readonly studioOrigins = new Set<string>();
 
   /** The admin API's token when the config says `admin: true` or the CLI --admin; stable across reloads, made on first use. */
   get adminToken(): string {
@@ -89,7 +90,13 @@ export class Engine extends TypedEmitter<EngineEvents> {
     super();
     this.log = new RequestLog(options.log);
     this.logEnabled = options.log?.enabled !== false;
-    this.realtime = new RealtimeHub({ log: this.logEnabled ? this.streamLog() : undefined }, options.realtime);
+    this.realtime = new RealtimeHub(
+      {
+        log: this.logEnabled ? this.streamLog() : undefined,
+        studioOrigin: (origin) => this.studioOrigins.has(origin),
+      },
+      options.realtime,
+    );
     this.listener = new Listener(
       (req, res) => this.handle(req, res),
       options.http,
@@ -389,6 +396,15 @@ export class Engine extends TypedEmitter<EngineEvents> {
           });
       },
     };
+  }
+
+  /**
+   * The studio serving this engine, by its origin (`http://127.0.0.1:4000`, `mockyard://studio`):
+   * its Try it may open the SSE endpoints with EventSource, a cross-origin request, without the
+   * config having to turn `server.cors` on (which would change what the mock's own clients see).
+   */
+  allowStudioOrigin(origin: string): void {
+    this.studioOrigins.add(origin);
   }
 
   /**

@@ -2,9 +2,20 @@ import type { Problem } from '../../shared/src/problems.js';
 import type { EndpointSummary, TableSummary } from '../../shared/src/service-summary.js';
 import type { ServiceModel } from './model/service-model.js';
 
-/** The live endpoints as the studio and the CLI list them. */
+/** The live endpoints as the studio and the CLI list them; WebSocket and SSE ones last, as `WS` and `SSE`. */
 export function summarise(model: ServiceModel): EndpointSummary[] {
-  return model.endpoints.map((e) => ({
+  const realtime = (model.realtime ?? []).map(
+    (e): EndpointSummary => ({
+      method: e.kind === 'websocket' ? 'WS' : 'SSE',
+      path: e.path,
+      kind: e.kind,
+      operation: undefined,
+      schema: e.feed?.name,
+      status: e.kind === 'websocket' ? 101 : 200,
+      line: e.line,
+    }),
+  );
+  const http = model.endpoints.map((e) => ({
     method: e.method,
     path: e.path,
     kind: e.kind,
@@ -13,6 +24,7 @@ export function summarise(model: ServiceModel): EndpointSummary[] {
     status: e.status,
     line: e.line,
   }));
+  return [...http, ...realtime];
 }
 
 /** A problem of the apply itself (a database that cannot be opened, a port in use), placed at the top. */

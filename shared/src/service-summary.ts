@@ -2,9 +2,10 @@
 import type { JsonValue } from './config-schema.js';
 
 export interface EndpointSummary {
+  /** An HTTP method, or `WS` / `SSE` for a WebSocket or Server-Sent Events endpoint. */
   method: string;
   path: string;
-  kind: 'static' | 'schema';
+  kind: 'static' | 'schema' | 'websocket' | 'sse';
   operation: string | undefined;
   schema: string | undefined;
   status: number;

@@ -45,6 +45,8 @@ const loadWs = (): Promise<typeof import('ws')> => {
 export interface RealtimeHooks {
   /** The log of connections; undefined when logging is off. */
   log: StreamHooks | undefined;
+  /** The studio's own origin (its Try it opens SSE streams with EventSource), allowed without `server.cors`. */
+  studioOrigin?(origin: string): boolean;
 }
 
 const GOING_AWAY = 1001;
@@ -203,7 +205,12 @@ export class RealtimeHub {
     const match = version.sse.match(url.pathname);
     if (!match) return false;
     const { endpoint, params } = match;
-    const cors = version.model.server.cors ? corsHeaders(version.model.server.cors, req) : {};
+    const origin = req.headers.origin;
+    const cors = version.model.server.cors
+      ? corsHeaders(version.model.server.cors, req)
+      : origin && this.hooks.studioOrigin?.(origin)
+        ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+        : {};
     if (this.full()) {
       sendReply(res, errorReply(503, realtimeMessages.tooManyConnections(this.limits.maxConnections)));
       return true;

@@ -172,6 +172,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     });
   });
   const { port } = server.address() as AddressInfo;
+  options.session.engine.allowStudioOrigin(`http://127.0.0.1:${port}`);
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,

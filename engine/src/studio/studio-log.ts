@@ -33,13 +33,20 @@ export class StudioLog {
     onBatch: (batch: LogEntry[]) => void,
   ) {
     this.batcher = new LogBatcher(onBatch);
-    this.off = engine.on('request', (entry) => {
+    // An open WebSocket or SSE stream is sent again (sampled by the engine) as its frames come and
+    // when it closes; the studio's Log replaces the entry with the same id.
+    const offStream = engine.on('streamUpdated', (entry) => this.batcher.add(entry));
+    const offRequest = engine.on('request', (entry) => {
       this.batcher.add(entry);
       if (!this.file) return;
       this.pendingDisk.push(entry);
       if (this.pendingDisk.length > engine.log.limit) this.pendingDisk.shift();
       this.diskTimer ??= setTimeout(() => this.flushDisk(), DISK_FLUSH_MS);
     });
+    this.off = () => {
+      offStream();
+      offRequest();
+    };
   }
 
   settings(): LogSettings {

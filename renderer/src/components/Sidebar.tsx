@@ -58,7 +58,9 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
             <button type="button" onClick={() => onEndpoint(e.line)} title={`${e.method} ${e.path} · line ${e.line}`}>
               <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span>
               <span className="path">{e.path}</span>
-              <span className="schema">{e.schema ?? 'static'}</span>
+              <span className="schema">
+                {e.schema ?? (e.kind === 'websocket' || e.kind === 'sse' ? 'script' : 'static')}
+              </span>
             </button>
             <button
               type="button"

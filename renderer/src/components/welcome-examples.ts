@@ -21,6 +21,8 @@ export function exampleEndpoints(endpoints: readonly EndpointSummary[], count = 
 export function curlFor(e: EndpointSummary, base: string): string {
   const url = `${base}${callable(e.path)}`;
   if (e.method === 'GET') return `curl ${url}`;
+  if (e.method === 'SSE') return `curl -N ${url}`;
+  if (e.method === 'WS') return `npx wscat -c ${url.replace(/^http/, 'ws')}`;
   if (e.method === 'DELETE') return `curl -X DELETE ${url}`;
   return `curl -X ${e.method} ${url} -H 'content-type: application/json' -d '{}'`;
 }

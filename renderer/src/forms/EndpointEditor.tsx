@@ -18,6 +18,9 @@ import { expandResource, resourcePath } from './endpoint-defaults';
 import { placeholders } from './endpoint-placeholders';
 import { useForms } from './form-context';
 import { Messages, SelectInput, TextInput } from './inputs';
+import { realtimeKind } from './realtime/defaults';
+import { SseEditor } from './realtime/SseEditor';
+import { WebSocketEditor } from './realtime/WebSocketEditor';
 
 /** A status as typed: a number when it reads as one, else as typed so the engine says what is wrong. */
 const statusValue = (v: string): unknown => (v.trim() === '' ? undefined : Number.isInteger(Number(v)) ? Number(v) : v);
@@ -39,6 +42,9 @@ export function EndpointEditor({ entry, onGone }: { entry: WrittenEndpoint; onGo
     if (outcome.ok) onGone();
   };
 
+  const realtime = realtimeKind(v);
+  if (realtime === 'websocket') return <WebSocketEditor entry={entry} onGone={onGone} />;
+  if (realtime === 'sse') return <SseEditor entry={entry} onGone={onGone} />;
   if (entry.kind === 'resource') {
     const schema = text(v.resource);
     const expand = () =>

@@ -5,6 +5,7 @@ import { entryPath } from './endpoint-defaults';
 import { EndpointEditor } from './EndpointEditor';
 import { useForms } from './form-context';
 import { NewEndpointForm } from './NewEndpointForm';
+import { realtimeKind } from './realtime/defaults';
 import { problemsAt } from './problems-at';
 
 /** Entries grouped by the path they serve, in the order written. */
@@ -21,12 +22,16 @@ const responseKind = (r: { inline?: unknown; body?: unknown } | undefined): stri
   r?.inline !== undefined ? 'static JSON' : r?.body !== undefined ? 'text template' : 'custom';
 
 const label = (e: WrittenEndpoint): { badge: string; text: string } =>
-  e.kind === 'resource'
-    ? { badge: 'REST', text: `resource ${String(e.value.resource)}` }
-    : {
-        badge: String(e.value.method ?? '?'),
-        text: responseKind(e.value.response as { inline?: unknown; body?: unknown } | undefined),
-      };
+  realtimeKind(e.value) === 'websocket'
+    ? { badge: 'WS', text: (e.value.websocket as { feed?: unknown })?.feed ? 'WebSocket feed' : 'WebSocket' }
+    : realtimeKind(e.value) === 'sse'
+      ? { badge: 'SSE', text: (e.value.sse as { feed?: unknown })?.feed ? 'event stream feed' : 'event stream' }
+      : e.kind === 'resource'
+        ? { badge: 'REST', text: `resource ${String(e.value.resource)}` }
+        : {
+            badge: String(e.value.method ?? '?'),
+            text: responseKind(e.value.response as { inline?: unknown; body?: unknown } | undefined),
+          };
 
 /** The endpoints as written: grouped by path, New endpoint, and the picked entry's editor. */
 export function EndpointsForm({

@@ -5,12 +5,15 @@ import { resourcePath } from './endpoint-defaults';
 import { placeholders } from './endpoint-placeholders';
 import { useForms } from './form-context';
 import { Messages } from './inputs';
+import { newRealtimeEntry } from './realtime/new-realtime';
 
-type Kind = 'resource' | 'static' | 'custom';
+type Kind = 'resource' | 'static' | 'custom' | 'websocket' | 'sse';
 const KINDS: { id: Kind; label: string }[] = [
   { id: 'resource', label: 'REST resource for a schema' },
   { id: 'static', label: 'Static JSON' },
   { id: 'custom', label: 'Custom' },
+  { id: 'websocket', label: 'WebSocket' },
+  { id: 'sse', label: 'Server-Sent Events' },
 ];
 
 /** A labelled control of this form (the label names the control for tests and screen readers). */
@@ -42,6 +45,7 @@ export function NewEndpointForm({ onCreated, onCancel }: { onCreated(index: numb
     operation: '',
     list: 'array',
     body: '{\n  "ok": true\n}',
+    sends: 'script' as 'script' | 'feed',
   });
   const [refused, setRefused] = useState<string | undefined>(undefined);
   const put = (patch: Partial<typeof f>) => {
@@ -57,24 +61,31 @@ export function NewEndpointForm({ onCreated, onCancel }: { onCreated(index: numb
     bodyError = `Not valid JSON: ${(err as Error).message}`;
   }
   const value: Record<string, unknown> =
-    kind === 'resource'
-      ? compact({ resource: f.schema, path: f.path.trim(), key: f.key.trim() })
-      : kind === 'static'
-        ? compact({ path: f.path.trim(), method: f.method, status, response: { inline: body } })
-        : compact({
-            path: f.path.trim(),
-            method: f.method,
-            response: compact({ schema: f.schema, type: f.list === 'array' ? 'array' : undefined }),
-            operation: f.operation,
-            key: f.key.trim(),
-            status,
-          });
+    kind === 'websocket' || kind === 'sse'
+      ? newRealtimeEntry(kind, f.path.trim(), f.sends, f.schema)
+      : kind === 'resource'
+        ? compact({ resource: f.schema, path: f.path.trim(), key: f.key.trim() })
+        : kind === 'static'
+          ? compact({ path: f.path.trim(), method: f.method, status, response: { inline: body } })
+          : compact({
+              path: f.path.trim(),
+              method: f.method,
+              response: compact({ schema: f.schema, type: f.list === 'array' ? 'array' : undefined }),
+              operation: f.operation,
+              key: f.key.trim(),
+              status,
+            });
   const hint = placeholders(value);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
     if (kind === 'static' && bodyError) return setRefused(bodyError);
-    if (kind !== 'resource' && !f.path.trim()) return setRefused('Give the endpoint a path, e.g. /health.');
+    if (kind !== 'resource' && !f.path.trim())
+      return setRefused(
+        `Give the endpoint a path, e.g. ${kind === 'websocket' ? '/ws/chat' : kind === 'sse' ? '/sse/progress' : '/health'}.`,
+      );
+    if (f.sends === 'feed' && (kind === 'websocket' || kind === 'sse') && !f.schema)
+      return setRefused('A feed sends the changes of a schema’s table: create a schema first.');
     const index = written.endpoints.length;
     const outcome = await submit((t) => insertAt(t, ['endpoints'], index, value), ['endpoints', index]);
     if (outcome.ok) onCreated(index);
@@ -183,6 +194,33 @@ export function NewEndpointForm({ onCreated, onCancel }: { onCreated(index: numb
             {input('Key', 'key', hint.key)}
             {input('Status', 'status', hint.status)}
           </div>
+        </>
+      ) : null}
+      {kind === 'websocket' || kind === 'sse' ? (
+        <>
+          {input('Path', 'path', kind === 'websocket' ? '/ws/chat/:room' : '/sse/progress')}
+          <div className="form-row">
+            <Field label="Sends">
+              {(id) => (
+                <select
+                  id={id}
+                  value={f.sends}
+                  onChange={(e) => put({ sends: e.target.value === 'feed' ? 'feed' : 'script' })}
+                >
+                  <option value="script">{kind === 'websocket' ? 'scripted messages' : 'a list of events'}</option>
+                  <option value="feed">a table’s changes (feed)</option>
+                </select>
+              )}
+            </Field>
+            {f.sends === 'feed' ? schemaSelect : null}
+          </div>
+          <p className="form-hint">
+            {f.sends === 'feed'
+              ? 'Every create, update and delete of the table is sent, whoever made it.'
+              : kind === 'websocket'
+                ? 'Starts with a greeting, a ping → pong rule and echo for other frames; change them once created.'
+                : 'Starts with two timed events (progress, then done); change them once created.'}
+          </p>
         </>
       ) : null}
       <Messages refused={refused} />

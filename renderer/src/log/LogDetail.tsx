@@ -3,6 +3,7 @@ import { toCurl } from '../../../shared/src/curl';
 import type { LogEntry } from '../../../shared/src/log-entry';
 import { BodyView } from './JsonView';
 import { NotesList } from './NotesList';
+import { StreamDetail } from './StreamDetail';
 
 interface Props {
   entry: LogEntry;
@@ -66,6 +67,7 @@ function Message({
 
 /** Everything about one request: what was asked, what was answered, and why (notes). */
 export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props) {
+  if (entry.stream) return <StreamDetail entry={entry} stream={entry.stream} onReplay={onReplay} onClose={onClose} />;
   const base = baseUrl ?? 'http://127.0.0.1:3000';
   const params = Object.entries(entry.params);
   const query = entry.query ? [...new URLSearchParams(entry.query)] : [];

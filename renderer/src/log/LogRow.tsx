@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { LogEntry } from '../../../shared/src/log-entry';
+import { methodLabel, streamState } from './stream-labels';
 
 /**
  * The time of day on a 24-hour clock (h23: `hour12: false` writes midnight as 24:00:00 in en-US),
@@ -32,7 +33,7 @@ interface Props {
 
 /**
  * One request in the log's list. Memoised: a batch of new requests re-renders only the rows whose
- * place changed, and an entry never changes once logged.
+ * place changed, and the row of an open WebSocket or SSE stream when its entry is sent again.
  */
 export const LogRow = memo(function LogRow({ entry: e, index, selected, top, height, onSelect }: Props) {
   return (
@@ -56,12 +57,20 @@ export const LogRow = memo(function LogRow({ entry: e, index, selected, top, hei
             <span className="visually-hidden">Outgoing callback </span>
           </span>
         ) : null}
-        {e.method}
+        {methodLabel(e)}
       </span>
       <span role="gridcell" className="path" title={e.outgoing?.url}>
         {e.outgoing ? e.outgoing.url : `${e.path}${e.query ? `?${e.query}` : ''}`}
       </span>
-      {e.outgoing?.error ? (
+      {e.stream ? (
+        <span
+          role="gridcell"
+          className={`num ${e.stream.open ? 'stream-open' : statusClass(e.status)}`}
+          title={streamState(e.stream).title}
+        >
+          {streamState(e.stream).text}
+        </span>
+      ) : e.outgoing?.error ? (
         <span role="gridcell" className="num status-5xx" title={`Callback failed: ${e.outgoing.error}`}>
           failed
         </span>
@@ -71,7 +80,7 @@ export const LogRow = memo(function LogRow({ entry: e, index, selected, top, hei
         </span>
       )}
       <span role="gridcell" className="num">
-        {e.duration.toFixed(1)}
+        {e.stream ? (e.stream.open ? '…' : `${(e.duration / 1000).toFixed(1)} s`) : e.duration.toFixed(1)}
       </span>
       <span role="gridcell" className="endpoint" title={e.endpoint ?? 'no match'}>
         {e.endpoint ?? 'no match'}

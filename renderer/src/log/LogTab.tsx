@@ -1,10 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Circle, FileDown, ListTree, Pause, Play, Settings2, Trash2 } from 'lucide-react';
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { counted } from '../../../shared/src/plural';
 import type { LogEntry } from '../../../shared/src/log-entry';
 import type { StudioClient } from '../api/client';
-import { OverflowMenu } from '../components/OverflowMenu';
 import { download } from '../data/download';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { useFeedback } from '../feedback/feedback';
@@ -13,6 +11,7 @@ import { LogDetail } from './LogDetail';
 import { logKeyTarget } from './list-keys';
 import { LogRow, logCellId } from './LogRow';
 import { LogSettingsForm } from './LogSettingsForm';
+import { LogToolbar } from './LogToolbar';
 import { useLog, type LogStore } from './use-log';
 import type { RecordControl } from './use-record';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
@@ -43,11 +42,6 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
   const [showSettings, setShowSettings] = useState(false);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const { notify } = useFeedback();
-  const recording = record.status?.mode ?? null;
-  // What Record writes: inline endpoints, or (lists of records on a collection path) schemas with seed rows.
-  const [schemasChoice, setAsSchemas] = useState<boolean | undefined>(undefined);
-  const asSchemas = schemasChoice ?? recording === 'schemas';
-  const proxy = record.status?.proxy ?? null;
   const shown = useMemo(
     () => (filter.trim() ? log.entries.filter(logFilter(filter)) : log.entries),
     [log.entries, filter],
@@ -120,88 +114,17 @@ export function LogTab({ client, store, url, endpoints, onReplay, record }: Prop
 
   return (
     <div className="log-tab" data-testid="log">
-      <div className="toolbar">
-        <input
-          className="filter"
-          placeholder="filter: GET 4xx /users endpoint:none"
-          value={filterText}
-          onChange={(e) => setFilterText(e.target.value)}
-          aria-label="Filter requests"
-          data-testid="log-filter"
-        />
-        <span className="counts" data-testid="log-counts">
-          {shown.length === log.entries.length
-            ? `${log.entries.length} kept`
-            : `${shown.length} shown of ${log.entries.length} kept`}
-          {log.settings ? ` (limit ${log.settings.limit})` : ''}
-        </span>
-        <span className="spacer" />
-        <button
-          type="button"
-          className={recording ? 'record-toggle on' : 'record-toggle'}
-          aria-pressed={recording !== null}
-          disabled={proxy === null && recording === null}
-          title={
-            proxy === null
-              ? 'Record writes proxied answers into the config; it needs a proxy URL: set one in Config › Forms › Server (server.proxy).'
-              : recording
-                ? `Recording answers from ${proxy} into the config${recording === 'schemas' ? ' (lists of records as schemas)' : ''}; click to stop`
-                : `Write each JSON answer from ${proxy} into the config as an endpoint`
-          }
-          onClick={() => void record.set(recording ? null : asSchemas ? 'schemas' : 'endpoints')}
-          data-testid="record-toggle"
-        >
-          <Circle size={12} aria-hidden="true" className="record-dot" />
-          {recording ? 'Recording' : 'Record'}
-          {proxy === null && recording === null ? <span className="muted"> (needs a proxy)</span> : null}
-        </button>
-        <button type="button" onClick={() => log.pause(!log.paused)} aria-pressed={log.paused} data-testid="log-pause">
-          {log.paused ? <Play size={14} aria-hidden="true" /> : <Pause size={14} aria-hidden="true" />}
-          {log.paused ? `Resume${log.waiting ? ` (${counted(log.waiting, 'new request')})` : ''}` : 'Pause'}
-        </button>
-        <button
-          type="button"
-          onClick={() => void log.clear().then(() => setSelectedId(undefined))}
-          data-testid="log-clear"
-        >
-          <Trash2 size={14} aria-hidden="true" />
-          Clear
-        </button>
-        <OverflowMenu
-          label="More log actions"
-          testId="log-more"
-          items={[
-            {
-              label: 'Export HAR',
-              icon: <FileDown size={14} aria-hidden="true" />,
-              onSelect: () => void exportAs('har'),
-              testId: 'export-har',
-            },
-            {
-              label: 'Export JSON lines',
-              icon: <FileDown size={14} aria-hidden="true" />,
-              onSelect: () => void exportAs('jsonl'),
-              testId: 'export-jsonl',
-            },
-            {
-              label: asSchemas ? 'Record lists as schemas: on' : 'Record lists as schemas: off',
-              icon: <ListTree size={14} aria-hidden="true" />,
-              onSelect: () => {
-                const next = !asSchemas;
-                setAsSchemas(next);
-                if (recording) void record.set(next ? 'schemas' : 'endpoints');
-              },
-              testId: 'record-schemas',
-            },
-            {
-              label: showSettings ? 'Hide log settings' : 'Log settings…',
-              icon: <Settings2 size={14} aria-hidden="true" />,
-              onSelect: () => setShowSettings((s) => !s),
-              testId: 'log-settings',
-            },
-          ]}
-        />
-      </div>
+      <LogToolbar
+        filterText={filterText}
+        onFilter={setFilterText}
+        shown={shown.length}
+        log={log}
+        record={record}
+        onCleared={() => setSelectedId(undefined)}
+        onExport={(format) => void exportAs(format)}
+        showSettings={showSettings}
+        onToggleSettings={() => setShowSettings((s) => !s)}
+      />
       <ErrorBanner message={message} onDismiss={() => setMessage(undefined)} testId="log-error" />
       <ErrorBanner message={record.error} onDismiss={record.dismissError} testId="record-error" />
       {showSettings && log.settings ? (

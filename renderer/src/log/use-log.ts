@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { LogEntry } from '../../../shared/src/log-entry';
+import { mergeEntries } from '../../../shared/src/log-merge';
 import type { LogSettings } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 
@@ -13,7 +14,7 @@ interface Snapshot {
 /**
  * The live request log as the UI keeps it: newest first, at most the retention limit. It lives
  * outside React state so that only the Log tab re-renders when a batch arrives; while paused,
- * new entries wait (counted) and nothing re-renders at all.
+ * new entries wait (counted), and only an open stream already shown changes.
  */
 export class LogStore {
   private snapshot: Snapshot = { entries: [], settings: undefined, paused: false, waiting: 0 };
@@ -25,18 +26,35 @@ export class LogStore {
     void Promise.all([client.call('log.list', {}), client.call('log.settings', {})]).then(([list, settings]) =>
       this.set({
         settings,
-        entries: [...list.slice(-settings.limit).reverse(), ...this.snapshot.entries].slice(0, settings.limit),
+        // What arrived during the call (new entries, a stream's newer state) over the list.
+        entries: mergeEntries(
+          list.slice(-settings.limit).reverse(),
+          this.snapshot.entries.slice().reverse(),
+          settings.limit,
+        ),
       }),
     );
-    this.off = client.on('log.batch', (batch) => {
-      const newest = batch.slice().reverse();
-      if (this.snapshot.paused) {
-        this.held = [...newest, ...this.held].slice(0, this.limit);
-        if (this.snapshot.waiting !== this.held.length) this.set({ waiting: this.held.length });
-        return;
-      }
-      this.set({ entries: [...newest, ...this.snapshot.entries].slice(0, this.limit) });
-    });
+    this.off = client.on('log.batch', (batch) => this.receive(batch));
+  }
+
+  /**
+   * New entries, and new states of open ones (a WebSocket or SSE stream's frames, its close). While
+   * paused, new entries wait but a shown stream still updates in place: its row says what it is now.
+   */
+  private receive(batch: readonly LogEntry[]): void {
+    if (this.snapshot.paused) {
+      const shown = new Set(this.snapshot.entries.map((e) => e.id));
+      const updates = batch.filter((e) => shown.has(e.id));
+      this.held = mergeEntries(
+        this.held,
+        batch.filter((e) => !shown.has(e.id)),
+        this.limit,
+      );
+      if (updates.length) this.set({ entries: mergeEntries(this.snapshot.entries, updates, this.limit) });
+      if (this.snapshot.waiting !== this.held.length) this.set({ waiting: this.held.length });
+      return;
+    }
+    this.set({ entries: mergeEntries(this.snapshot.entries, batch, this.limit) });
   }
 
   private get limit(): number {
@@ -59,7 +77,11 @@ export class LogStore {
     if (!on && this.held.length) {
       const waiting = this.held;
       this.held = [];
-      this.set({ paused: false, waiting: 0, entries: [...waiting, ...this.snapshot.entries].slice(0, this.limit) });
+      this.set({
+        paused: false,
+        waiting: 0,
+        entries: mergeEntries(this.snapshot.entries, waiting.slice().reverse(), this.limit),
+      });
     } else this.set({ paused: on });
   }
 

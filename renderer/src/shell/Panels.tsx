@@ -6,7 +6,7 @@ import type { useLogStore } from '../log/use-log';
 import type { useRecord } from '../log/use-record';
 import { GraphqlPanel } from '../tryit/GraphqlPanel';
 import type { GraphqlTarget } from '../tryit/graphql-draft';
-import { TryItPanel } from '../tryit/TryItPanel';
+import { TryIt } from '../tryit/TryIt';
 import { type TryTarget, tryEntry } from '../tryit/request-draft';
 import type { StudioState } from '../studio/studio-state';
 
@@ -48,7 +48,7 @@ export function Panels({ client, state, tab, table, onTable, logStore, record, t
         />
       ) : null}
       {tryIt && tryIt.kind !== 'graphql' ? (
-        <TryItPanel
+        <TryIt
           key={tryIt.seq}
           client={client}
           target={tryIt}

@@ -97,10 +97,13 @@ export function targetSuggestions(
 export function NewCondition({
   suggestions,
   button,
+  example,
   onAdd,
 }: {
   suggestions: readonly string[];
   button: string;
+  /** The target named in the placeholder and in the refusal of an empty one (HTTP's by default). */
+  example?: string;
   onAdd(target: string, value: unknown): Promise<{ ok: true } | { ok: false; message: string }>;
 }) {
   const { readOnly } = useForms();
@@ -113,7 +116,11 @@ export function NewCondition({
     e.preventDefault();
     const t = target.trim();
     if (!t || t.endsWith('.'))
-      return setRefused('Name the target, e.g. body.password, query.page, headers.x-debug or scenario.order.');
+      return setRefused(
+        example
+          ? `Name the target, e.g. ${example}.`
+          : 'Name the target, e.g. body.password, query.page, headers.x-debug or scenario.order.',
+      );
     const outcome = await onAdd(t, conditionValue([{ op, value }]));
     if (outcome.ok) {
       setTarget('');
@@ -127,7 +134,7 @@ export function NewCondition({
         <input
           aria-label="Condition target"
           className="mono"
-          placeholder="body.password"
+          placeholder={example ?? 'body.password'}
           list={listId}
           value={target}
           disabled={readOnly}
@@ -176,23 +183,29 @@ export function ConditionsEditor({
   at,
   when,
   suggestions,
+  example,
+  empty = 'No conditions: the rule matches every request.',
 }: {
   at: DocPath;
   when: unknown;
   suggestions: readonly string[];
+  example?: string;
+  /** What an empty `when` means here. */
+  empty?: string;
 }) {
   const { submit } = useForms();
   const rows = asWhen(when);
   return (
     <fieldset className="form-group" aria-label="Conditions">
       <legend>When all of these hold</legend>
-      {rows.length === 0 ? <p className="form-hint">No conditions: the rule matches every request.</p> : null}
+      {rows.length === 0 ? <p className="form-hint">{empty}</p> : null}
       {rows.map(([target, condition]) => (
         <ConditionRow key={target} at={at} target={target} condition={condition} />
       ))}
       <NewCondition
         suggestions={suggestions}
         button="Add condition"
+        example={example}
         onAdd={(target, value) => {
           if (rows.some(([t]) => t === target))
             return Promise.resolve({ ok: false as const, message: `There is already a condition on '${target}'.` });

@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { type DocPath, insertAt, modify, move } from '../../../../shared/src/config-edit/index';
 import { useForms } from '../form-context';
 import { Messages } from '../inputs';
 import { NewCondition } from './ConditionsEditor';
-import { RuleCard, type WrittenRule } from './RuleCard';
+import { RuleCard } from './RuleCard';
+import type { RuleCardProps } from './RuleShell';
 
-const asRules = (v: unknown): WrittenRule[] =>
-  Array.isArray(v) ? v.map((r) => (r !== null && typeof r === 'object' ? (r as WrittenRule) : {})) : [];
+const asRules = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.map((r) => (r !== null && typeof r === 'object' ? (r as Record<string, unknown>) : {})) : [];
+
+const HTTP_HINT =
+  "Tried in order: the first rule whose conditions all hold answers; otherwise the endpoint's own response does.";
 
 /** Which rules are open, as their places change: a moved rule stays open or folded. */
 const moved = (open: ReadonlySet<number>, from: number, to: number): Set<number> => {
@@ -24,10 +28,23 @@ export function RulesEditor({
   at,
   value,
   suggestions,
+  card: Card = RuleCard,
+  legend = 'Rules',
+  hint = HTTP_HINT,
+  example,
+  start = {},
 }: {
   at: DocPath;
   value: unknown;
   suggestions: readonly string[];
+  /** The card each rule opens to (an HTTP rule's by default; a WebSocket message rule's). */
+  card?: ComponentType<RuleCardProps>;
+  legend?: string;
+  hint?: string;
+  /** A target to give as an example when none is named. */
+  example?: string;
+  /** What a new rule has besides its first condition (a message rule must do something). */
+  start?: Record<string, unknown>;
 }) {
   const { submit } = useForms();
   const rules = asRules(value);
@@ -61,15 +78,13 @@ export function RulesEditor({
   };
 
   return (
-    <fieldset className="form-group rules" aria-label="Rules">
-      <legend>Rules</legend>
-      <p className="form-hint">
-        Tried in order: the first rule whose conditions all hold answers; otherwise the endpoint's own response does.
-      </p>
+    <fieldset className="form-group rules" aria-label={legend}>
+      <legend>{legend}</legend>
+      <p className="form-hint">{hint}</p>
       <Messages at={at} exact refused={refused} />
       <div className="rule-list" ref={list}>
         {rules.map((rule, i) => (
-          <RuleCard
+          <Card
             // biome-ignore lint/suspicious/noArrayIndexKey: rules have no identity but their place.
             key={i}
             rule={rule}
@@ -93,9 +108,10 @@ export function RulesEditor({
       <NewCondition
         suggestions={suggestions}
         button="Add rule"
+        example={example}
         onAdd={async (target, condition) => {
           const index = rules.length;
-          const outcome = await submit((t) => insertAt(t, at, index, { when: { [target]: condition } }), at);
+          const outcome = await submit((t) => insertAt(t, at, index, { when: { [target]: condition }, ...start }), at);
           if (outcome.ok) setOpen((o) => new Set(o).add(index));
           return outcome;
         }}

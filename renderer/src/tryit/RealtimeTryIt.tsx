@@ -1,0 +1,177 @@
+import { Plug, PlugZap, Play, Send, X, Zap } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { ServerStatus } from '../../../shared/src/studio-contract';
+import { ErrorBanner } from '../feedback/ErrorBanner';
+import { FrameList } from './FrameList';
+import { realtimeUrl, unfilledParams } from './realtime-url';
+import { sseEventNames } from './sse-names';
+import { useEventStream } from './use-event-stream';
+import { useWebSocketSession } from './use-websocket-session';
+import './tryit.css';
+import './realtime.css';
+
+interface Props {
+  protocol: 'websocket' | 'sse';
+  /** What the path box starts with: the endpoint's path as declared (`/ws/chat/:room`), or a logged one. */
+  path: string;
+  /** The endpoint's path as declared, to find its SSE event names in the config. */
+  declaredPath: string;
+  status: ServerStatus | undefined;
+  configText: string;
+  onStart(): void;
+  onClose(): void;
+}
+
+const TITLE = { websocket: 'WebSocket', sse: 'Server-Sent Events' } as const;
+
+/**
+ * Try it for a WebSocket or SSE endpoint: the browser's own WebSocket or EventSource opened on the
+ * mock's URL (as a client of the mock would), frames sent from a box, and everything that comes back
+ * as it arrives, timed; the close code when the connection ends.
+ */
+export function RealtimeTryIt({ protocol, path, declaredPath, status, configText, onStart, onClose }: Props) {
+  const ws = useWebSocketSession();
+  const sse = useEventStream();
+  const session = protocol === 'websocket' ? ws : sse;
+  const [target, setTarget] = useState(path);
+  const [message, setMessage] = useState('{ "type": "ping" }');
+  const [reconnect, setReconnect] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const panel = useRef<HTMLElement>(null);
+  const running = status?.state === 'running' && status.url !== undefined;
+  const live = session.state === 'open' || session.state === 'connecting';
+
+  useEffect(() => {
+    const root = panel.current;
+    const field = root?.querySelector<HTMLInputElement>('[data-testid="tryit-path"]');
+    if (unfilledParams(path).length) {
+      field?.focus();
+      const at = path.indexOf(':');
+      field?.setSelectionRange(at, path.indexOf('/', at) < 0 ? path.length : path.indexOf('/', at));
+    } else root?.querySelector<HTMLButtonElement>('[data-testid="tryit-connect"]')?.focus();
+  }, [path]);
+
+  const connect = () => {
+    const missing = unfilledParams(target);
+    if (missing.length)
+      return setError(`Fill in ${missing.map((p) => `:${p}`).join(', ')} in the path (e.g. /ws/chat/lobby).`);
+    if (!status?.url) return;
+    setError(undefined);
+    const url = realtimeUrl(status.url, target, protocol);
+    if (protocol === 'websocket') ws.connect(url);
+    else sse.connect(url, sseEventNames(configText, declaredPath), reconnect);
+  };
+  const send = () => {
+    if (ws.state === 'open' && message !== '') ws.send(message);
+  };
+
+  return (
+    <aside
+      className="tryit"
+      role="dialog"
+      aria-label="Try it"
+      data-testid="tryit"
+      ref={panel}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <header className="tryit-header">
+        <Zap size={16} aria-hidden="true" />
+        <h2>Try it</h2>
+        <span className="tryit-meta">{TITLE[protocol]}</span>
+        <span className="spacer" />
+        <button type="button" className="icon" onClick={onClose} aria-label="Close Try it">
+          <X size={16} aria-hidden="true" />
+        </button>
+      </header>
+      <form
+        className="tryit-line"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (live) session.disconnect();
+          else connect();
+        }}
+      >
+        <span className="tryit-scheme" aria-hidden="true">
+          {protocol === 'websocket' ? 'WS' : 'SSE'}
+        </span>
+        <input
+          className="tryit-path"
+          value={target}
+          spellCheck={false}
+          onChange={(e) => setTarget(e.target.value)}
+          aria-label="Path and query"
+          data-testid="tryit-path"
+        />
+        <button
+          type="submit"
+          className={live ? 'btn' : 'btn primary'}
+          disabled={!running && !live}
+          data-testid="tryit-connect"
+        >
+          {live ? <Plug size={14} aria-hidden="true" /> : <PlugZap size={14} aria-hidden="true" />}
+          {live ? 'Disconnect' : 'Connect'}
+        </button>
+      </form>
+      <div className="tryit-scroll">
+        {running ? null : (
+          <div className="banner banner-warning" data-testid="tryit-stopped">
+            <span>The mock server is not running{status?.error ? `: ${status.error}` : ''}. Start it to connect.</span>
+            <button type="button" onClick={onStart}>
+              <Play size={14} aria-hidden="true" />
+              Start
+            </button>
+          </div>
+        )}
+        <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="tryit-error" />
+        <p className="tryit-session" role="status" data-testid="tryit-session">
+          {session.state === 'idle'
+            ? `Connect to open ${protocol === 'websocket' ? 'a WebSocket' : 'the event stream'} from this window; it shows in the Log too.`
+            : session.state === 'connecting'
+              ? 'Connecting…'
+              : session.state === 'open'
+                ? 'Connected'
+                : protocol === 'websocket' && ws.closed
+                  ? `Closed · code ${ws.closed.code}${ws.closed.reason ? ` · ${ws.closed.reason}` : ''}`
+                  : 'Closed'}
+        </p>
+        {protocol === 'websocket' ? (
+          <form
+            className="tryit-compose"
+            onSubmit={(e) => {
+              e.preventDefault();
+              send();
+            }}
+          >
+            <label htmlFor="tryit-message">Message (a text frame; Ctrl+Enter sends)</label>
+            <textarea
+              id="tryit-message"
+              rows={3}
+              spellCheck={false}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                  e.preventDefault();
+                  send();
+                }
+              }}
+              data-testid="tryit-message"
+            />
+            <button type="submit" className="btn" disabled={ws.state !== 'open'} data-testid="tryit-send-frame">
+              <Send size={14} aria-hidden="true" />
+              Send frame
+            </button>
+          </form>
+        ) : (
+          <label className="tryit-check">
+            <input type="checkbox" checked={reconnect} onChange={(e) => setReconnect(e.target.checked)} />
+            Reconnect when the stream ends (the browser sends Last-Event-ID)
+          </label>
+        )}
+        <FrameList snapshot={session.frames} noun={protocol === 'websocket' ? 'Frames' : 'Events'} />
+      </div>
+    </aside>
+  );
+}
