@@ -129,3 +129,28 @@ test('the blog example compiles to the endpoints it documents', () => {
   assert.equal(model.seed.get('User')?.length, 2);
   assert.equal(model.seed.get('Post')?.length, 1);
 });
+
+test('every endpoint snippet the editor offers, inserted with its defaults, validates (one per endpoint kind)', async () => {
+  const schema = configJsonSchema();
+  const endpoints = object(object(schema.properties, 'properties').endpoints, 'endpoints');
+  const items = object(endpoints.items, 'endpoints.items');
+  const snippets = items.defaultSnippets as { label: string; body: unknown }[];
+  const labels = snippets.map((s) => s.label);
+  assert.equal(new Set(labels).size, labels.length, JSON.stringify(labels));
+  const branches = (items.anyOf as JsonObject[]).map((b) => b.title);
+  assert.deepEqual(branches, ['Endpoint', 'Resource', 'WebSocket', 'Server-Sent Events']);
+  // A tab stop `${n:text}` inserts `text`.
+  const filled = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replace(/\$\{\d+:([^}]*)\}/g, '$1'));
+  for (const snippet of snippets) {
+    const config = {
+      schemas: { Product: { properties: { id: 'integer', name: 'string' } } },
+      endpoints: [filled(snippet.body)],
+    };
+    const result = await validateConfig(JSON.stringify(config));
+    assert.deepEqual(
+      result.problems.filter((p) => p.severity === 'error'),
+      [],
+      `${snippet.label}: ${JSON.stringify(config.endpoints[0])}`,
+    );
+  }
+});

@@ -30,10 +30,23 @@ const ENDPOINT_SNIPPETS = [
     description: 'One method on one path, backed by the records of a schema.',
     body: { path: `/${stop(1, 'products')}/:id`, method: stop(2, 'GET'), response: { schema: stop(3, 'Product') } },
   },
+  {
+    label: 'WebSocket endpoint',
+    description: 'A WebSocket on one path: answers each message (here it echoes), or streams a table with feed:.',
+    body: { path: `/ws/${stop(1, 'chat')}`, websocket: { otherwise: stop(2, 'echo') } },
+  },
+  {
+    label: 'Server-Sent Events endpoint',
+    description: 'A text/event-stream on one path: a list of timed events, or a table with feed:.',
+    body: {
+      path: `/sse/${stop(1, 'progress')}`,
+      sse: { events: [{ event: stop(2, 'progress'), data: { inline: { pct: 50 } }, delay: 500 }] },
+    },
+  },
 ];
 
-/** The titles of the two kinds of endpoint entry, which label the language server's skeletons. */
-export const ENDPOINT_BRANCH_TITLES = ['Endpoint', 'Resource'] as const;
+/** The titles of the kinds of endpoint entry (zod's union order), which label the language server's skeletons. */
+export const ENDPOINT_BRANCH_TITLES = ['Endpoint', 'Resource', 'WebSocket', 'Server-Sent Events'] as const;
 
 /**
  * Names for the branches of each union, in zod's order. The language server labels completion items
