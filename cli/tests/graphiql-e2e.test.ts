@@ -28,11 +28,13 @@ seed:
     - { title: Read through GraphiQL }
 `;
 
-/** The text of GraphiQL's result pane (a read-only CodeMirror). */
-const result = (page: Page): Promise<string> =>
+/** The text of one of GraphiQL's CodeMirror editors. */
+const editorText = (page: Page, selector: string): Promise<string> =>
   page.evaluate<string>(
-    "(() => { const cm = document.querySelector('.graphiql-response .CodeMirror'); return cm && cm.CodeMirror ? cm.CodeMirror.getValue() : ''; })()",
+    `(() => { const cm = document.querySelector(${JSON.stringify(`${selector} .CodeMirror`)}); return cm && cm.CodeMirror ? cm.CodeMirror.getValue() : ''; })()`,
   );
+/** The result pane's text. */
+const result = (page: Page): Promise<string> => editorText(page, '.graphiql-response');
 
 test('GET /graphql from a browser shows the bundled GraphiQL, which runs queries against the mock', {
   timeout: 90_000,
@@ -84,10 +86,15 @@ test('GET /graphql from a browser shows the bundled GraphiQL, which runs queries
     assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self'/);
     await page.locator('.graphiql-container').waitFor({ timeout: 20_000 });
     // The query from the URL is in the editor; the run button sends it to the mock.
+    await eventually(
+      async () => (await editorText(page, '.graphiql-query-editor')) === listQuery,
+      20_000,
+      'the query from the URL in the editor',
+    );
     await page.getByRole('button', { name: /Execute query/ }).click();
     await eventually(
       async () => /Read through GraphiQL/.test(await result(page)),
-      10_000,
+      20_000,
       'the list in the result pane',
     );
     assert.deepEqual(JSON.parse(await result(page)), {
@@ -109,7 +116,7 @@ test('GET /graphql from a browser shows the bundled GraphiQL, which runs queries
     await page.keyboard.type('{ Post(id: 2) { title');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Enter');
-    await eventually(async () => /"Post"/.test(await result(page)), 10_000, "the typed query's result");
+    await eventually(async () => /"Post"/.test(await result(page)), 20_000, "the typed query's result");
     assert.deepEqual(JSON.parse(await result(page)), { data: { Post: { title: 'Read through GraphiQL' } } });
 
     const findings = await axeFindings(page, 'GraphiQL 1440 light');
