@@ -7,7 +7,8 @@
 // success is skipped (scripts/build-fingerprint.mjs); `npm run build -- --force` runs every step.
 //   lane 1: tsc -b (shared, engine, cli, electron, bench), then rolldown (the CLI and desktop bundles)
 //   lane 2: tsc -p renderer (type check only, it emits nothing)
-//   lane 3: vite (the studio UI; it strips types without checking them)
+//   lane 3: vite (the studio UI; it strips types without checking them), then vite again for the
+//           GraphiQL page a mock serves at its GraphQL path (renderer/graphiql/)
 // The first failing step fails the build, with its own output; the other lanes are stopped.
 import { spawn } from 'node:child_process';
 import { utimesSync } from 'node:fs';
@@ -54,6 +55,12 @@ const LANES = [
       name: 'renderer',
       inputs: RENDERER_INPUTS,
       output: 'dist/renderer/index.html',
+    },
+    {
+      command: ['vite', 'build', '--config', 'renderer/graphiql/vite.config.ts', '--logLevel', 'warn'],
+      name: 'graphiql',
+      inputs: ['renderer/graphiql', 'package-lock.json'],
+      output: 'dist/graphiql/index.html',
     },
   ],
 ];

@@ -97,6 +97,7 @@ test('npm pack makes a package whose bin serves and validates a config from a fr
       'bin/mockyard.cjs',
       'dist/cli-bundle/main.cjs',
       'dist/renderer/index.html',
+      'dist/graphiql/index.html',
       'examples/blog.yaml',
       'package.json',
       'README.md',

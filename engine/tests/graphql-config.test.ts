@@ -192,3 +192,31 @@ test('an endpoint at the GraphQL path is warned about: GraphQL answers there', (
     [[4, 'warning', 'POST /graphql is never reached: server.graphql answers every request to /graphql.']],
   );
 });
+
+test("a GET under the GraphQL path's GraphiQL folder is warned about: the page's files are served there", () => {
+  const text = [
+    'server:',
+    '  graphql: /gql',
+    'endpoints:',
+    '  - path: /gql/__graphiql/x',
+    '    method: GET',
+    '    response:',
+    '      inline: { ok: true }',
+    '  - path: /gql/__graphiql/x',
+    '    method: POST',
+    '    response:',
+    '      inline: { ok: true }',
+    '',
+  ].join('\n');
+  const warned = validateConfig(text).problems.filter((p) => p.code === 'graphqlPathTaken');
+  assert.deepEqual(
+    warned.map((p) => [p.range.start.line, p.severity, p.message]),
+    [
+      [
+        4,
+        'warning',
+        "GET /gql/__graphiql/x is never reached: server.graphql serves its GraphiQL page's files under /gql/__graphiql/.",
+      ],
+    ],
+  );
+});

@@ -6,6 +6,7 @@
 import type { Problem } from '../../../shared/src/problems.js';
 import type { ConfigSource } from '../config/source.js';
 import type { EndpointModel, SchemaModel } from '../model/service-model.js';
+import { GRAPHIQL_FOLDER } from './graphiql-page.js';
 import { graphqlNames, isGraphqlName, RESERVED_TYPES } from './names.js';
 
 const spelling = 'GraphQL names are letters, digits and _, not starting with a digit or __';
@@ -50,7 +51,10 @@ export function graphqlNameProblems(source: ConfigSource, schemas: ReadonlyMap<s
   return problems;
 }
 
-/** Endpoints declared at the GraphQL path: the GraphQL endpoint answers there, so they are never reached (a warning at each). */
+/**
+ * Endpoints declared at the GraphQL path, or GETs under its GraphiQL folder: the GraphQL endpoint
+ * answers there, so they are never reached (a warning at each).
+ */
 export function graphqlPathProblems(
   source: ConfigSource,
   path: string,
@@ -58,14 +62,19 @@ export function graphqlPathProblems(
 ): Problem[] {
   const seen = new Set<number>();
   const problems: Problem[] = [];
+  const pageFiles = `${path}${GRAPHIQL_FOLDER}`;
   for (const endpoint of endpoints) {
-    if (endpoint.path !== path || seen.has(endpoint.entry)) continue;
+    if (seen.has(endpoint.entry)) continue;
+    const underPage = endpoint.path.startsWith(pageFiles) && endpoint.method === 'GET';
+    if (endpoint.path !== path && !underPage) continue;
     seen.add(endpoint.entry);
     problems.push(
       source.problemAt(
         ['endpoints', endpoint.entry],
         'graphqlPathTaken',
-        `${endpoint.method} ${endpoint.path} is never reached: server.graphql answers every request to ${path}.`,
+        underPage
+          ? `${endpoint.method} ${endpoint.path} is never reached: server.graphql serves its GraphiQL page's files under ${pageFiles}.`
+          : `${endpoint.method} ${endpoint.path} is never reached: server.graphql answers every request to ${path}.`,
         'warning',
       ),
     );

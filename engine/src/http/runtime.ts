@@ -19,6 +19,7 @@ import { type SharedTools, toolsOnDemand } from './dynamic-endpoint.js';
 import { Exchange } from './exchange.js';
 import { type CompiledEndpoint, endpointRun } from './endpoint-run.js';
 import type { RecordService } from '../records/record-service.js';
+import { isGraphiqlRequest, sendGraphiql } from '../graphql/graphiql-page.js';
 import { GraphqlOnDemand } from '../graphql/on-demand.js';
 import { contentType, negotiate } from './negotiate.js';
 import { RouteTable } from './route-table.js';
@@ -142,6 +143,9 @@ export class ServiceRuntime {
         (err: unknown) => sendReply(res, this.failure(exchange, err)),
       );
     }
+    const graphqlPath = this.graphql?.path;
+    if (graphqlPath && isGraphiqlRequest(req, exchange.method, exchange.path, graphqlPath))
+      return sendGraphiql(res, graphqlPath, exchange.path);
     if (this.hooks.proxy && !isAdminPath(exchange.path) && this.unrouted(exchange))
       return this.hooks.proxy(req, res, exchange.responseHeaders).then((p) => this.proxied(exchange, p));
     if (jsonServer) {
