@@ -85,6 +85,30 @@ test('a schema rename writes renamedFrom and follows resource:, response.schema:
   assert.equal(model?.seed.get('Member')?.length, 2);
 });
 
+test('a schema rename follows the feed: of WebSocket and SSE endpoints', () => {
+  const text = yaml`
+    schemas:
+      Note:
+        properties: { id: integer, text: string }
+    endpoints:
+      - resource: Note
+      - path: /ws/notes # live
+        websocket: { feed: Note }
+      - path: /sse/notes
+        sse:
+          feed: Note
+  `;
+  const after = renameSchemaEverywhere(text, 'Note', 'Memo', 'Note');
+  assert.match(after, /websocket: \{ feed: Memo \}/);
+  assert.match(after, /sse:\n {6}feed: Memo\n/);
+  assert.match(after, /# live/);
+  const { problems } = validateConfig(after);
+  assert.deepEqual(
+    problems.filter((p) => p.severity === 'error').map((p) => p.message),
+    [],
+  );
+});
+
 test('rule targets and templates that name the field are listed, not changed', () => {
   const text = yaml`
     schemas:

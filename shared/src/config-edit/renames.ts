@@ -82,7 +82,8 @@ export function renameFieldEverywhere(text: string, schema: string, from: string
 /**
  * Renames schema `from` to `to` everywhere it is named: the key, `renamedFrom: origin` (removed when
  * `to` is the origin), `resource:` and `response.schema:` in endpoints, `references:` (`User` and
- * `User.slug` forms) in every schema, and its `seed:` key.
+ * `User.slug` forms) in every schema, the `feed:` of WebSocket and SSE endpoints, and its `seed:` key.
+ * (GraphQL's names come from the schema's name, so they follow without an edit.)
  */
 export function renameSchemaEverywhere(text: string, from: string, to: string, origin: string): string {
   let t = applyEdits(text, renameKey(text, ['schemas'], from, to));
@@ -93,6 +94,10 @@ export function renameSchemaEverywhere(text: string, from: string, to: string, o
     if (entry.resource === from) t = edit(t, ['endpoints', i, 'resource'], to);
     if (isRecord(entry.response) && entry.response.schema === from)
       t = edit(t, ['endpoints', i, 'response', 'schema'], to);
+    for (const kind of ['websocket', 'sse'] as const) {
+      const realtime = entry[kind];
+      if (isRecord(realtime) && realtime.feed === from) t = edit(t, ['endpoints', i, kind, 'feed'], to);
+    }
   });
   for (const [name, definition] of entries(doc.schemas))
     for (const [field, value] of entries(isRecord(definition) ? definition.properties : undefined)) {
