@@ -119,6 +119,22 @@ test('GET /graphql from a browser shows the bundled GraphiQL, which runs queries
     await eventually(async () => /"Post"/.test(await result(page)), 20_000, "the typed query's result");
     assert.deepEqual(JSON.parse(await result(page)), { data: { Post: { title: 'Read through GraphiQL' } } });
 
+    // Tab indents inside an editor; Escape then Tab leaves it (the keyboard alone is never trapped).
+    const focusedEditor = () =>
+      page.evaluate(() => {
+        const editor = document.activeElement?.closest('.CodeMirror');
+        if (!editor) return 'none';
+        return editor.closest('.graphiql-query-editor') ? 'query-editor' : 'another editor';
+      });
+    const queryEditor = await focusedEditor();
+    assert.match(queryEditor, /query-editor/, 'the focus is in the query editor');
+    await page.keyboard.press('Tab');
+    assert.equal(await focusedEditor(), queryEditor, 'Tab alone indents and stays');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    assert.notEqual(await focusedEditor(), queryEditor, 'Escape then Tab leaves the query editor');
+    await page.keyboard.press('Escape');
+
     const findings = await axeFindings(page, 'GraphiQL 1440 light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 1024, height: 700 });

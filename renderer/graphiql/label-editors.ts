@@ -17,7 +17,7 @@ function editorName(textarea: HTMLTextAreaElement): string | undefined {
 function labelAll(root: ParentNode): void {
   for (const textarea of root.querySelectorAll<HTMLTextAreaElement>('.CodeMirror textarea:not([aria-label])')) {
     const name = editorName(textarea);
-    if (name) textarea.setAttribute('aria-label', name);
+    if (name) textarea.setAttribute('aria-label', `${name} (Escape, then Tab, leaves the editor)`);
   }
 }
 

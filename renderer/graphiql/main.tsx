@@ -6,6 +6,7 @@ import { GraphiQL } from 'graphiql';
 import { type ComponentProps, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'graphiql/style.css';
+import { escapeThenTabLeavesEditors } from './editor-escape';
 import { labelEditors } from './label-editors';
 import './page.css';
 
@@ -24,6 +25,7 @@ const fetcher: ComponentProps<typeof GraphiQL>['fetcher'] = async (body) => {
 const root = document.getElementById('graphiql');
 if (root) {
   labelEditors(root);
+  escapeThenTabLeavesEditors();
   createRoot(root).render(
     <StrictMode>
       <GraphiQL
