@@ -2,6 +2,7 @@
 import { type Client, createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { eventually } from './eventually.js';
+import { yaml } from './helpers.js';
 import { Inbox } from './realtime-clients.js';
 
 export interface Subscription {
@@ -11,6 +12,28 @@ export interface Subscription {
   ended: Promise<unknown>;
   dispose(): void;
 }
+
+/** A blog with GraphQL on and an admin token: the subscription suites' config. */
+export const SUBSCRIPTION_CONFIG = yaml`
+  server:
+    graphql: true
+    admin: { token: sub-admin-token }
+  schemas:
+    User:
+      properties:
+        id: integer
+        name: string
+    Post:
+      properties:
+        id: integer
+        title: string
+        authorId: { type: integer, references: User }
+  seed:
+    User: [{ id: 1, name: Ada }]
+  endpoints:
+    - resource: User
+    - resource: Post
+`;
 
 /**
  * Writes (with `write`) until `sub` has a result, so the server holds the subscription (graphql-ws sends

@@ -3,29 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { exportSdl } from '../src/graphql/sdl.js';
-import { graphqlWsClient, rawGraphqlWs, warmUp } from './graphql-subscription-clients.js';
-import { serve, yaml } from './helpers.js';
-
-export const SUBSCRIPTION_CONFIG = yaml`
-  server:
-    graphql: true
-    admin: { token: sub-admin-token }
-  schemas:
-    User:
-      properties:
-        id: integer
-        name: string
-    Post:
-      properties:
-        id: integer
-        title: string
-        authorId: { type: integer, references: User }
-  seed:
-    User: [{ id: 1, name: Ada }]
-  endpoints:
-    - resource: User
-    - resource: Post
-`;
+import { graphqlWsClient, rawGraphqlWs, SUBSCRIPTION_CONFIG, warmUp } from './graphql-subscription-clients.js';
+import { serve } from './helpers.js';
 
 const CHANGES = 'subscription { PostChanged { id event record { id title author { name } } } }';
 
