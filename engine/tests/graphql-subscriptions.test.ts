@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { exportSdl } from '../src/graphql/sdl.js';
 import { graphqlWsClient, rawGraphqlWs, SUBSCRIPTION_CONFIG, warmUp } from './graphql-subscription-clients.js';
+import { eventually } from './eventually.js';
 import { serve } from './helpers.js';
 
 const CHANGES = 'subscription { PostChanged { id event record { id title author { name } } } }';
@@ -185,4 +186,44 @@ test('introspection and the SDL export include the Subscription type', async () 
   assert.match(sdl.text, /type Subscription \{\n(.*\n)*\s+PostChanged: PostChange!\n/);
   assert.match(sdl.text, /type PostChange \{\n(.*\n)*\s+event: ChangeEvent!\n\n(.*\n)*\s+record: Post\n\}/);
   assert.match(sdl.text, /enum ChangeEvent \{\n\s+created\n\s+updated\n\s+deleted\n\s+reset\n\}/);
+});
+
+test('a subscriber that never reads is dropped past the send buffer; a reader goes on', {
+  timeout: 120_000,
+}, async () => {
+  const s = await serve(SUBSCRIPTION_CONFIG, { realtime: { sendBuffer: 256 * 1024, maxConnections: 2 } });
+  const reader = graphqlWsClient(s.url);
+  try {
+    const stuck = await rawGraphqlWs(s.url);
+    const acked = new Promise((resolve) => stuck.ws.once('message', resolve));
+    stuck.send({ type: 'connection_init' });
+    await acked;
+    stuck.send({ id: '1', type: 'subscribe', payload: { query: 'subscription { PostChanged { record { title } } }' } });
+    const sub = reader.subscribe('subscription { PostChanged { record { title } } }');
+    const big = 'x'.repeat(60_000);
+    await warmUp(sub, () => s.send('POST', '/posts', { title: big }));
+    // The stuck client stops reading its socket: what the server sends piles up in the kernel, then in Node.
+    (stuck.ws as unknown as { _socket: import('node:net').Socket })._socket.pause();
+    // 400 × 60 kB = 24 MB, past the kernel's buffers and the bound; one at a time, so the reader keeps up.
+    for (let i = 0; i < 400; i++) {
+      assert.equal((await s.send('POST', '/posts', { title: big })).status, 201);
+      await sub.results.next(10_000);
+    }
+    // The stuck one was dropped: its place under the limit of 2 is free again.
+    await eventually(
+      async () => {
+        const third = await rawGraphqlWs(s.url).catch(() => undefined);
+        third?.ws.close();
+        return third !== undefined;
+      },
+      10_000,
+      'the slow subscriber dropped',
+    );
+    assert.equal(sub.results.pending, 0);
+    stuck.ws.terminate();
+    sub.dispose();
+  } finally {
+    await reader.client.dispose();
+    await s.close();
+  }
 });

@@ -11,8 +11,8 @@ export interface FeedEvent {
 /** The table feeds a subscription reads (realtime/feed-buffer.ts), and what it does with a client that lags. */
 export interface FeedSource {
   subscribe(schema: string, subscriber: (change: FeedEvent) => void): () => void;
-  /** Whether a client with `queued` changes not yet sent is too far behind (then it is dropped). */
-  lagging(queued: number): boolean;
+  /** Whether a client with `queued` changes (`bytes` of records) not yet sent is too far behind (then it is dropped). */
+  lagging(queued: number, bytes: number): boolean;
   /** Drops the client (its send buffer is full). */
   drop(): void;
 }

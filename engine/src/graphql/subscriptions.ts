@@ -37,6 +37,7 @@ function changesOf(schema: string, context: RequestContext): AsyncIterableIterat
     throw new DomainError('invalid', 'Subscriptions run over WebSocket with the graphql-ws protocol at this path.');
   const field = graphqlNames(schema).changed;
   const queued: FeedEvent[] = [];
+  let queuedBytes = 0;
   let waiting: ((result: IteratorResult<{ [field: string]: Change }>) => void) | undefined;
   let done = false;
   const wrap = (change: FeedEvent) => ({
@@ -59,14 +60,18 @@ function changesOf(schema: string, context: RequestContext): AsyncIterableIterat
       const resolve = waiting;
       waiting = undefined;
       resolve({ value: wrap(change), done: false });
-    } else if (feeds.lagging(queued.length + 1)) {
+    } else if (feeds.lagging(queued.length + 1, queuedBytes + (change.record?.length ?? 0))) {
       finish();
       feeds.drop();
-    } else queued.push(change);
+    } else {
+      queued.push(change);
+      queuedBytes += change.record?.length ?? 0;
+    }
   });
   return {
     next: () => {
       const change = queued.shift();
+      if (change) queuedBytes -= change.record?.length ?? 0;
       if (change) return Promise.resolve({ value: wrap(change), done: false });
       if (done) return Promise.resolve({ value: undefined, done: true });
       return new Promise((resolve) => {

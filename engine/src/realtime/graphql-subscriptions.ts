@@ -161,7 +161,8 @@ export class GraphqlSubscriptions {
       ];
     const feeds: FeedSource = {
       subscribe: (schema, subscriber) => this.feeds.subscribe(schema, subscriber),
-      lagging: (queued) => queued > FEED_BUFFER || socket.bufferedAmount > this.limits.sendBuffer,
+      // Changes waiting for the socket count with what the socket holds: together under the send buffer.
+      lagging: (queued, bytes) => queued > FEED_BUFFER || socket.bufferedAmount + bytes > this.limits.sendBuffer,
       drop: () => socket.terminate(),
     };
     const notes: string[] = [];
