@@ -153,6 +153,18 @@ test('hot reload keeps subscriptions while GraphQL stays at its path and closes 
     });
     assert.ok((await s.engine.apply(v2.replace('graphql: true', 'graphql: false'))).ok);
     assert.deepEqual(await closed, { code: 1001, reason: 'The endpoint was removed from the config.' });
+    // The connection was one log entry that stayed open: its frames in and out, then its close code.
+    await eventually(
+      () => s.engine.log.entries().some((e) => e.stream?.closeCode === 1001),
+      5000,
+      'the log entry closed',
+    );
+    const entry = s.engine.log.entries().find((e) => e.endpoint === 'GraphQL /graphql (graphql-ws)');
+    assert.equal(entry?.status, 101);
+    assert.equal(entry?.stream?.closeReason, 'The endpoint was removed from the config.');
+    assert.ok((entry?.stream?.framesIn ?? 0) >= 3, 'connection_init and two subscribes');
+    assert.ok((entry?.stream?.framesOut ?? 0) >= 4, 'connection_ack and the changes');
+    assert.ok(entry?.stream?.frames.some((f) => f.direction === 'in' && f.text.includes('"type":"subscribe"')));
   } finally {
     await client.dispose();
     await s.close();
@@ -219,6 +231,8 @@ test('a subscriber that never reads is dropped past the send buffer; a reader go
       10_000,
       'the slow subscriber dropped',
     );
+    const dropped = s.engine.log.entries().find((e) => e.stream?.closeCode === 1008);
+    assert.match(dropped?.stream?.closeReason ?? '', /did not read/, 'the drop is logged');
     assert.equal(sub.results.pending, 0);
     stuck.ws.terminate();
     sub.dispose();

@@ -19,8 +19,12 @@ import { RelatedRows } from '../graphql/related-rows.js';
 import type { FeedSource, RequestContext } from '../graphql/request-context.js';
 import { FEED_BUFFER, type Feeds } from './feed-buffer.js';
 import type { RealtimeLimits } from './realtime-limits.js';
+import type { StreamRecorder } from './stream-recorder.js';
 
 const GOING_AWAY = 1001;
+const CLOSE_POLICY = 1008;
+/** Each connection's log entry, for a drop decided in a subscription. */
+const recorders = new WeakMap<WebSocket, StreamRecorder>();
 
 interface Extra {
   socket: WebSocket;
@@ -79,6 +83,7 @@ export class GraphqlSubscriptions {
     head: Buffer,
     frameLimit: number,
     connected: () => void,
+    record: () => StreamRecorder,
   ): void {
     let server = this.servers.get(frameLimit);
     if (!server) {
@@ -92,12 +97,14 @@ export class GraphqlSubscriptions {
     }
     server.handleUpgrade(req, socket, head, (ws) => {
       connected();
-      this.open(ws);
+      this.open(ws, record());
     });
   }
 
-  private open(ws: WebSocket): void {
+  /** A connection, logged as one entry that stays open (its frames, its close code). */
+  private open(ws: WebSocket, recorder: StreamRecorder): void {
     const state = { alive: true };
+    recorders.set(ws, recorder);
     this.sockets.set(ws, state);
     // A frame over the limit: ws closes with 1009 itself; nothing else to do.
     ws.on('error', () => undefined);
@@ -111,14 +118,17 @@ export class GraphqlSubscriptions {
           new Promise<void>((resolve) => {
             if (ws.readyState !== ws.OPEN) return resolve();
             if (ws.bufferedAmount > this.limits.sendBuffer) {
+              recorder.closed(CLOSE_POLICY, realtimeMessages.slowClient());
               ws.terminate();
               return resolve();
             }
+            recorder.frame('out', data, Buffer.byteLength(data));
             ws.send(data, () => resolve());
           }),
         close: (code, reason) => ws.close(code, reason),
         onMessage: (cb: (data: string) => Promise<void>) =>
           ws.on('message', (data: Buffer) => {
+            recorder.frame('in', data, data.length);
             cb(String(data)).catch(() => ws.close(1011, 'Internal error.'));
           }),
       },
@@ -126,6 +136,7 @@ export class GraphqlSubscriptions {
     );
     ws.once('close', (code: number, reason: Buffer) => {
       this.sockets.delete(ws);
+      recorder.closed(code, String(reason));
       closed(code, String(reason)).catch(() => undefined);
     });
   }
@@ -163,7 +174,10 @@ export class GraphqlSubscriptions {
       subscribe: (schema, subscriber) => this.feeds.subscribe(schema, subscriber),
       // Changes waiting for the socket count with what the socket holds: together under the send buffer.
       lagging: (queued, bytes) => queued > FEED_BUFFER || socket.bufferedAmount + bytes > this.limits.sendBuffer,
-      drop: () => socket.terminate(),
+      drop: () => {
+        recorders.get(socket)?.closed(CLOSE_POLICY, realtimeMessages.slowClient());
+        socket.terminate();
+      },
     };
     const notes: string[] = [];
     const contextValue: RequestContext = {

@@ -193,7 +193,11 @@ export class RealtimeHub {
           headers: req.headers,
           body: undefined,
         };
-        const recorder = new StreamRecorder(this.entry(req, url, endpoint, params, 101), 'websocket', this.hooks.log);
+        const recorder = new StreamRecorder(
+          this.entry(req, url, realtimeName(endpoint), params, 101),
+          'websocket',
+          this.hooks.log,
+        );
         let room = this.rooms.get(url.pathname);
         if (!room) {
           room = new Set();
@@ -246,7 +250,14 @@ export class RealtimeHub {
           return;
         }
         this.startKeepAlive();
-        subscriptions.upgrade(module, req, socket, head, frameLimit, uncount);
+        const url = requestTarget(req.url);
+        const record = (): StreamRecorder =>
+          new StreamRecorder(
+            this.entry(req, url, `GraphQL ${url.pathname} (graphql-ws)`, {}, 101),
+            'websocket',
+            this.hooks.log,
+          );
+        subscriptions.upgrade(module, req, socket, head, frameLimit, uncount, record);
       },
       () => socket.destroy(),
     );
@@ -286,7 +297,11 @@ export class RealtimeHub {
     };
     const begin = (): void => {
       if (res.destroyed) return;
-      const recorder = new StreamRecorder(this.entry(req, url, endpoint, params, 200), 'sse', this.hooks.log);
+      const recorder = new StreamRecorder(
+        this.entry(req, url, realtimeName(endpoint), params, 200),
+        'sse',
+        this.hooks.log,
+      );
       const session = new SseSession(res, endpoint, version.env, templateContext(facts), recorder, start, (s) =>
         this.sseSessions.delete(s),
       );
@@ -306,7 +321,7 @@ export class RealtimeHub {
   private entry(
     req: IncomingMessage,
     url: RequestTarget,
-    endpoint: RealtimeModel,
+    endpoint: string,
     params: Record<string, string>,
     status: number,
   ): LogEntry {
@@ -318,7 +333,7 @@ export class RealtimeHub {
       query: url.search.slice(1),
       requestHeaders: req.headers,
       requestBody: '',
-      endpoint: realtimeName(endpoint),
+      endpoint,
       params: { ...params },
       status,
       responseHeaders: {},
