@@ -241,3 +241,27 @@ test('a subscriber that never reads is dropped past the send buffer; a reader go
     await s.close();
   }
 });
+
+test('a reload that removes a schema completes its subscriptions; the others go on', { timeout: 30_000 }, async () => {
+  const s = await serve(SUBSCRIPTION_CONFIG);
+  const { client, subscribe } = graphqlWsClient(s.url);
+  try {
+    const posts = subscribe('subscription { PostChanged { event } }');
+    const users = subscribe('subscription { UserChanged { event record { name } } }');
+    await warmUp(posts, () => s.send('POST', '/posts', { title: 'before' }));
+    await warmUp(users, () => s.send('POST', '/users', { name: 'warm' }));
+    const withoutPost = SUBSCRIPTION_CONFIG.replace(/ {2}Post:\n( {4}.*\n)+/, '').replace('  - resource: Post\n', '');
+    assert.doesNotMatch(withoutPost, /Post/);
+    const applied = await s.engine.apply(withoutPost);
+    assert.ok(applied.ok, JSON.stringify(applied.problems));
+    assert.equal(await posts.ended, 'complete');
+    await s.send('POST', '/users', { name: 'Grace' });
+    assert.deepEqual(await users.results.next(), {
+      data: { UserChanged: { event: 'created', record: { name: 'Grace' } } },
+    });
+    users.dispose();
+  } finally {
+    await client.dispose();
+    await s.close();
+  }
+});

@@ -10,7 +10,8 @@ export interface FeedEvent {
 
 /** The table feeds a subscription reads (realtime/feed-buffer.ts), and what it does with a client that lags. */
 export interface FeedSource {
-  subscribe(schema: string, subscriber: (change: FeedEvent) => void): () => void;
+  /** `ended` is called when the schema leaves the config (a reload): the subscription completes. */
+  subscribe(schema: string, subscriber: (change: FeedEvent) => void, ended: () => void): () => void;
   /** Whether a client with `queued` changes (`bytes` of records) not yet sent is too far behind (then it is dropped). */
   lagging(queued: number, bytes: number): boolean;
   /** Drops the client (its send buffer is full). */

@@ -54,20 +54,26 @@ function changesOf(schema: string, context: RequestContext): AsyncIterableIterat
     waiting = undefined;
     return Promise.resolve({ value: undefined, done: true });
   };
-  const unsubscribe = feeds.subscribe(schema, (change) => {
-    if (done) return;
-    if (waiting) {
-      const resolve = waiting;
-      waiting = undefined;
-      resolve({ value: wrap(change), done: false });
-    } else if (feeds.lagging(queued.length + 1, queuedBytes + (change.record?.length ?? 0))) {
+  const unsubscribe = feeds.subscribe(
+    schema,
+    (change) => {
+      if (done) return;
+      if (waiting) {
+        const resolve = waiting;
+        waiting = undefined;
+        resolve({ value: wrap(change), done: false });
+      } else if (feeds.lagging(queued.length + 1, queuedBytes + (change.record?.length ?? 0))) {
+        finish();
+        feeds.drop();
+      } else {
+        queued.push(change);
+        queuedBytes += change.record?.length ?? 0;
+      }
+    },
+    () => {
       finish();
-      feeds.drop();
-    } else {
-      queued.push(change);
-      queuedBytes += change.record?.length ?? 0;
-    }
-  });
+    },
+  );
   return {
     next: () => {
       const change = queued.shift();

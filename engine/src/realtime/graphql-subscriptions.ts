@@ -36,6 +36,8 @@ export class GraphqlSubscriptions {
   /** Handshake-only WebSocket servers by their frame size limit. */
   private readonly servers = new Map<number, WebSocketServer>();
   private readonly server: Server<Extra>;
+  /** How to end each running subscription, by schema. */
+  private readonly endings = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly feeds: Feeds,
@@ -57,9 +59,11 @@ export class GraphqlSubscriptions {
   }
 
   /** A config version's GraphQL endpoint (undefined: off): moved or off closes the connections. */
-  apply(graphql: GraphqlOnDemand | undefined): void {
+  apply(graphql: GraphqlOnDemand | undefined, schemas: ReadonlySet<string>): void {
     const kept = graphql !== undefined && graphql.path === this.current?.path;
     this.current = graphql;
+    // Subscriptions to schemas the config no longer has complete.
+    for (const [schema, ends] of this.endings) if (!schemas.has(schema)) for (const end of [...ends]) end();
     if (!kept) for (const socket of this.sockets.keys()) socket.close(GOING_AWAY, realtimeMessages.endpointRemoved());
   }
 
@@ -171,7 +175,20 @@ export class GraphqlSubscriptions {
         ),
       ];
     const feeds: FeedSource = {
-      subscribe: (schema, subscriber) => this.feeds.subscribe(schema, subscriber),
+      subscribe: (schema, subscriber, ended) => {
+        let ends = this.endings.get(schema);
+        if (!ends) {
+          ends = new Set();
+          this.endings.set(schema, ends);
+        }
+        ends.add(ended);
+        const unsubscribe = this.feeds.subscribe(schema, subscriber);
+        return () => {
+          unsubscribe();
+          ends.delete(ended);
+          if (ends.size === 0 && this.endings.get(schema) === ends) this.endings.delete(schema);
+        };
+      },
       // Changes waiting for the socket count with what the socket holds: together under the send buffer.
       lagging: (queued, bytes) => queued > FEED_BUFFER || socket.bufferedAmount + bytes > this.limits.sendBuffer,
       drop: () => {

@@ -70,6 +70,7 @@ export class RealtimeHub {
   /** graphql-ws at the GraphQL path, loaded (with graphql-js) on the first upgrade there. */
   private subscriptions: GraphqlSubscriptions | undefined;
   private loadingSubscriptions: Promise<GraphqlSubscriptions> | undefined;
+  private graphqlSchemas: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly hooks: RealtimeHooks,
@@ -111,7 +112,8 @@ export class RealtimeHub {
     if (graphql) for (const name of model.schemas.keys()) feedSchemas.add(name);
     this.feedSchemas = feedSchemas;
     this.graphql = graphql;
-    this.subscriptions?.apply(graphql);
+    this.graphqlSchemas = new Set(model.schemas.keys());
+    this.subscriptions?.apply(graphql, this.graphqlSchemas);
     const find = <T extends RealtimeModel>(list: readonly T[], path: string): T | undefined =>
       list.find((e) => e.path === path);
     for (const session of this.wsSessions) {
@@ -236,7 +238,7 @@ export class RealtimeHub {
     this.pending++;
     this.loadingSubscriptions ??= import('./graphql-subscriptions.js').then(({ GraphqlSubscriptions }) => {
       this.subscriptions = new GraphqlSubscriptions(this.feeds, this.limits);
-      this.subscriptions.apply(this.graphql);
+      this.subscriptions.apply(this.graphql, this.graphqlSchemas);
       return this.subscriptions;
     });
     Promise.all([loadWs(), this.loadingSubscriptions]).then(
