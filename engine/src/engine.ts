@@ -180,7 +180,7 @@ export class Engine extends TypedEmitter<EngineEvents> {
     this.scenarioStates = states;
     problems.push(...built.warnings);
     this.swap(built.runtime, opened.db, opened.location, opened.fresh);
-    this.realtime.apply(model);
+    this.realtime.apply(model, this.runtime?.graphql);
     opened.db.onRemoteRecord = (change) => this.realtime.recordChanged(change);
     const rebindProblem = await this.rebind(model.server);
     if (rebindProblem) problems.push(rebindProblem);

@@ -50,7 +50,7 @@ test('with server.graphql on, a name GraphQL cannot take is a problem at the nam
     .map((p) => `${p.range.start.line}:${p.range.start.column} ${p.message}`);
   assert.deepEqual(named, [
     "7:7 Field name '__secret' cannot be a GraphQL field (server.graphql is on): GraphQL names are letters, digits and _, not starting with a digit or __.",
-    "11:3 Schema name 'PostFilter' is the name of Post's generated GraphQL input (server.graphql is on); rename it.",
+    "11:3 Schema name 'PostFilter' is the name of one of Post's generated GraphQL types (server.graphql is on); rename it.",
     "14:3 Schema name 'Query' is a type the GraphQL API declares itself (server.graphql is on); rename it.",
   ]);
   const off = validateConfig(text.replace('  graphql: true\n', '  port: 3000\n'));

@@ -24,6 +24,7 @@ import { graphqlNames } from './names.js';
 import type { Row } from './related-rows.js';
 import type { RequestContext } from './request-context.js';
 import { type SchemaTypes, schemaTypes } from './schema-types.js';
+import { subscriptionFields } from './subscriptions.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each resolver declares its own arguments; graphql-js types a map of them as any.
 type Field = GraphQLFieldConfig<unknown, RequestContext, any>;
@@ -176,7 +177,7 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
   return fields;
 }
 
-/** The schema of a config version: its types, queries and mutations (none when it has no schemas). */
+/** The schema of a config version: its types, queries, mutations and subscriptions (none when it has no schemas). */
 export function buildGraphqlSchema(model: ServiceModel): GraphQLSchema {
   const schemas = [...model.schemas.values()];
   const types = schemaTypes(schemas);
@@ -191,6 +192,14 @@ export function buildGraphqlSchema(model: ServiceModel): GraphQLSchema {
     query._empty = { type: GraphQLString, description: 'The config declares no schemas yet.', resolve: () => null };
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
-    ...(schemas.length > 0 ? { mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutation }) } : {}),
+    ...(schemas.length > 0
+      ? {
+          mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutation }),
+          subscription: new GraphQLObjectType({
+            name: 'Subscription',
+            fields: subscriptionFields(schemas, (schema) => types.get(schema.name) as SchemaTypes),
+          }),
+        }
+      : {}),
   });
 }

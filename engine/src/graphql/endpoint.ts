@@ -170,6 +170,10 @@ export class GraphqlEndpoint {
     const label = `GraphQL ${operation.operation} ${operation.name?.value ?? '(anonymous)'}`;
     exchange.label = label;
     exchange.notes.push(label);
+    if (operation.operation === 'subscription')
+      return this.invalid(exchange, type, [
+        { message: 'Subscriptions run over WebSocket with the graphql-ws protocol at this path.' },
+      ]);
     if (!post && operation.operation !== 'query')
       return this.refused(
         exchange,

@@ -19,7 +19,7 @@ export function graphqlNameProblems(source: ConfigSource, schemas: ReadonlyMap<s
   const generated = new Map<string, string>();
   for (const schema of schemas.values()) {
     const names = graphqlNames(schema.name);
-    for (const type of [names.filter, names.input, names.updateInput]) generated.set(type, schema.name);
+    for (const type of [names.filter, names.input, names.updateInput, names.change]) generated.set(type, schema.name);
   }
   for (const schema of schemas.values()) {
     const path = ['schemas', schema.name];
@@ -33,7 +33,7 @@ export function graphqlNameProblems(source: ConfigSource, schemas: ReadonlyMap<s
     else if (generated.has(schema.name))
       at(
         path,
-        `Schema name '${schema.name}' is the name of ${generated.get(schema.name)}'s generated GraphQL input (server.graphql is on); rename it.`,
+        `Schema name '${schema.name}' is the name of one of ${generated.get(schema.name)}'s generated GraphQL types (server.graphql is on); rename it.`,
       );
     for (const field of schema.fields)
       if (!isGraphqlName(field.name))

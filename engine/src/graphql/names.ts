@@ -2,7 +2,7 @@
  * The names of the generated GraphQL API, as json-graphql-server gives them (so react-admin's
  * ra-data-graphql-simple, written for it, finds every operation): for a schema `Post`, `Post(id)`,
  * `allPosts`, `_allPostsMeta`, `createPost`, `createManyPost`, `updatePost`, `deletePost` (and
- * `removePost`), the bulk `updatePosts` and `deletePosts`, the input `PostInput` and the filter `PostFilter`.
+ * `removePost`), the bulk `updatePosts` and `deletePosts`, the subscription `PostChanged` (type `PostChange`), the input `PostInput` and the filter `PostFilter`.
  */
 import pluralize from 'pluralize';
 
@@ -26,6 +26,8 @@ export const graphqlNames = (name: string) => {
     input: `${name}Input`,
     updateInput: `${name}UpdateInput`,
     filter: `${name}Filter`,
+    changed: `${name}Changed`,
+    change: `${name}Change`,
   };
 };
 
@@ -36,6 +38,7 @@ export const RESERVED_TYPES: readonly string[] = [
   'Subscription',
   'ListMetadata',
   'BulkResult',
+  'ChangeEvent',
   'DateTime',
   'JSON',
   'ID',

@@ -17,7 +17,8 @@ export class GraphqlOnDemand {
     /** The endpoint's path, e.g. `/graphql`. */
     readonly path: string,
     private readonly model: ServiceModel,
-    private readonly records: RecordService,
+    /** This version's records (subscriptions' relation fields read them). */
+    readonly records: RecordService,
     private readonly onError: (err: unknown) => void,
   ) {}
 

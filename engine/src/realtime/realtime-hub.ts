@@ -10,12 +10,14 @@ import type { WebSocketServer } from 'ws';
 import type { LogEntry } from '../../../shared/src/log-entry.js';
 import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
 import { corsHeaders } from '../http/cors.js';
+import type { GraphqlOnDemand } from '../graphql/on-demand.js';
 import { errorReply, rawErrorResponse, sendReply } from '../http/reply.js';
 import type { ServiceModel } from '../model/service-model.js';
 import type { RecordChange } from '../records/record-change.js';
 import { randomness } from '../templates/random.js';
 import { type RequestFacts, templateContext } from '../templates/request-view.js';
 import { Feeds } from './feed-buffer.js';
+import type { GraphqlSubscriptions } from './graphql-subscriptions.js';
 import { PathMatcher } from './path-match.js';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './realtime-limits.js';
 import { type RealtimeModel, realtimeName, type SseModel, type WebSocketModel } from './realtime-model.js';
@@ -65,6 +67,12 @@ export class RealtimeHub {
   private feedSchemas: ReadonlySet<string> = new Set();
   readonly feeds = new Feeds();
   readonly limits: RealtimeLimits;
+  /** The GraphQL endpoint of the version (undefined: off); graphql-ws connects at its path. */
+  private graphql: GraphqlOnDemand | undefined;
+  /** graphql-ws at the GraphQL path, loaded (with graphql-js) on the first upgrade there. */
+  private subscriptions: GraphqlSubscriptions | undefined;
+  private loadingSubscriptions: Promise<GraphqlSubscriptions> | undefined;
+  private graphqlSchemas: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly hooks: RealtimeHooks,
@@ -75,7 +83,7 @@ export class RealtimeHub {
 
   /** Open WebSocket connections and SSE streams. */
   get connections(): number {
-    return this.wsSessions.size + this.sseSessions.size;
+    return this.wsSessions.size + this.sseSessions.size + (this.subscriptions?.size ?? 0);
   }
 
   /** Whether some feed streams `schema`'s changes (or any schema's, without one). */
@@ -83,8 +91,11 @@ export class RealtimeHub {
     return schema === undefined ? this.feedSchemas.size > 0 : this.feedSchemas.has(schema);
   }
 
-  /** Makes a config version's realtime endpoints live; connections on endpoints it no longer has are closed. */
-  apply(model: ServiceModel): void {
+  /**
+   * Makes a config version's realtime endpoints (and its GraphQL subscriptions) live; connections on
+   * endpoints it no longer has are closed.
+   */
+  apply(model: ServiceModel, graphql?: GraphqlOnDemand): void {
     const realtime = model.realtime ?? [];
     const ws = realtime.filter((e): e is WebSocketModel => e.kind === 'websocket');
     const sse = realtime.filter((e): e is SseModel => e.kind === 'sse');
@@ -98,7 +109,13 @@ export class RealtimeHub {
     for (const endpoint of realtime) env.renderer.ready(endpoint)?.catch(() => undefined);
     if (ws.length > 0) loadWs().catch(() => undefined);
     this.version = { model, ws: new PathMatcher(ws), sse: new PathMatcher(sse), env };
-    this.feedSchemas = new Set(realtime.flatMap((e) => (e.feed ? [e.feed.name] : [])));
+    const feedSchemas = new Set(realtime.flatMap((e) => (e.feed ? [e.feed.name] : [])));
+    // With GraphQL on, any schema may have subscribers (here or on another replica).
+    if (graphql) for (const name of model.schemas.keys()) feedSchemas.add(name);
+    this.feedSchemas = feedSchemas;
+    this.graphql = graphql;
+    this.graphqlSchemas = new Set(model.schemas.keys());
+    this.subscriptions?.apply(graphql, this.graphqlSchemas);
     const find = <T extends RealtimeModel>(list: readonly T[], path: string): T | undefined =>
       list.find((e) => e.path === path);
     for (const session of this.wsSessions) {
@@ -119,6 +136,7 @@ export class RealtimeHub {
     if (this.keepAlive) return;
     this.keepAlive = setInterval(() => {
       for (const session of this.wsSessions) session.heartbeat();
+      this.subscriptions?.heartbeat();
     }, this.limits.keepAlive);
     this.keepAlive.unref();
   }
@@ -139,6 +157,10 @@ export class RealtimeHub {
     const url = requestTarget(req.url);
     const match = version?.ws.match(url.pathname);
     const isWebSocket = String(req.headers.upgrade).toLowerCase() === 'websocket';
+    if (version && isWebSocket && this.graphql?.path === url.pathname) {
+      this.upgradeGraphql(req, socket, head, version.model.server.bodyLimit);
+      return;
+    }
     if (!version || !match || !isWebSocket) {
       socket.end(rawErrorResponse(404, 'Not Found', realtimeMessages.notWebSocketPath(url.pathname)));
       return;
@@ -175,7 +197,11 @@ export class RealtimeHub {
           headers: req.headers,
           body: undefined,
         };
-        const recorder = new StreamRecorder(this.entry(req, url, endpoint, params, 101), 'websocket', this.hooks.log);
+        const recorder = new StreamRecorder(
+          this.entry(req, url, realtimeName(endpoint), params, 101),
+          'websocket',
+          this.hooks.log,
+        );
         let room = this.rooms.get(url.pathname);
         if (!room) {
           room = new Set();
@@ -193,6 +219,50 @@ export class RealtimeHub {
     this.pending++;
     Promise.all([loadWs(), version.env.renderer.ready(endpoint)]).then(
       ([module]) => accept(module),
+      () => socket.destroy(),
+    );
+  }
+
+  /** An upgrade at the GraphQL path: a graphql-ws connection. */
+  private upgradeGraphql(req: IncomingMessage, socket: Duplex, head: Buffer, frameLimit: number): void {
+    if (this.full()) {
+      socket.end(
+        rawErrorResponse(503, 'Service Unavailable', realtimeMessages.tooManyConnections(this.limits.maxConnections)),
+      );
+      return;
+    }
+    let counted = true;
+    const uncount = (): void => {
+      if (counted) this.pending--;
+      counted = false;
+    };
+    socket.once('close', uncount);
+    this.pending++;
+    this.loadingSubscriptions ??= import('./graphql-subscriptions.js').then(({ GraphqlSubscriptions }) => {
+      this.subscriptions = new GraphqlSubscriptions(this.feeds, this.limits);
+      this.subscriptions.apply(this.graphql, this.graphqlSchemas);
+      return this.subscriptions;
+    });
+    Promise.all([loadWs(), this.loadingSubscriptions]).then(
+      ([module, subscriptions]) => {
+        // GraphQL moved or was turned off while loading.
+        if (!subscriptions.handles(requestTarget(req.url).pathname)) {
+          uncount();
+          socket.end(
+            rawErrorResponse(404, 'Not Found', realtimeMessages.notWebSocketPath(requestTarget(req.url).pathname)),
+          );
+          return;
+        }
+        this.startKeepAlive();
+        const url = requestTarget(req.url);
+        const record = (): StreamRecorder =>
+          new StreamRecorder(
+            this.entry(req, url, `GraphQL ${url.pathname} (graphql-ws)`, {}, 101),
+            'websocket',
+            this.hooks.log,
+          );
+        subscriptions.upgrade(module, req, socket, head, frameLimit, uncount, record);
+      },
       () => socket.destroy(),
     );
   }
@@ -236,7 +306,11 @@ export class RealtimeHub {
     };
     const begin = (): void => {
       if (res.destroyed) return;
-      const recorder = new StreamRecorder(this.entry(req, url, endpoint, params, 200), 'sse', this.hooks.log);
+      const recorder = new StreamRecorder(
+        this.entry(req, url, realtimeName(endpoint), params, 200),
+        'sse',
+        this.hooks.log,
+      );
       const session = new SseSession(res, endpoint, version.env, templateContext(facts), recorder, start, (s) =>
         this.sseSessions.delete(s),
       );
@@ -256,7 +330,7 @@ export class RealtimeHub {
   private entry(
     req: IncomingMessage,
     url: RequestTarget,
-    endpoint: RealtimeModel,
+    endpoint: string,
     params: Record<string, string>,
     status: number,
   ): LogEntry {
@@ -268,7 +342,7 @@ export class RealtimeHub {
       query: url.search.slice(1),
       requestHeaders: req.headers,
       requestBody: '',
-      endpoint: realtimeName(endpoint),
+      endpoint,
       params: { ...params },
       status,
       responseHeaders: {},
@@ -287,13 +361,15 @@ export class RealtimeHub {
     this.keepAlive = undefined;
     for (const session of this.sseSessions) session.close(realtimeMessages.serverStopping());
     const open = [...this.wsSessions];
-    if (open.length === 0) return;
-    const closed = open.map((session) => session.closed);
+    const graphqlClosed = this.subscriptions?.close() ?? [];
+    if (open.length === 0 && graphqlClosed.length === 0) return;
+    const closed = [...open.map((session) => session.closed), ...graphqlClosed];
     for (const session of open) session.close(GOING_AWAY, realtimeMessages.serverStopping());
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
         for (const session of this.wsSessions) session.terminate();
+        this.subscriptions?.terminate();
         resolve();
       }, graceMs);
     });
