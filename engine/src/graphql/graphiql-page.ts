@@ -12,7 +12,6 @@ import Negotiator from 'negotiator';
 import { STUDIO_CSP } from '../../../shared/src/csp.js';
 import { fromPackage } from '../package-root.js';
 import { errorReply, sendReply } from '../http/reply.js';
-import { sendStatic } from '../studio/static-files.js';
 
 /** The folder under the GraphQL path that holds the page's files. */
 export const GRAPHIQL_FOLDER = '/__graphiql/';
@@ -73,6 +72,8 @@ export async function sendGraphiql(res: ServerResponse, graphqlPath: string, pat
     return;
   }
   const file = path.slice(graphqlPath.length + GRAPHIQL_FOLDER.length - 1);
+  // Loaded on the first page request: `mockyard serve` starts without the studio's file server.
+  const { sendStatic } = await import('../studio/static-files.js');
   if (await sendStatic(res, fromPackage('dist', 'graphiql'), file, SECURITY)) return;
   sendReply(res, errorReply(404, `No GraphiQL file '${file}'.`), SECURITY);
 }
