@@ -121,11 +121,11 @@ test('GET /graphql from a browser shows the bundled GraphiQL, which runs queries
 
     // Tab indents inside an editor; Escape then Tab leaves it (the keyboard alone is never trapped).
     const focusedEditor = () =>
-      page.evaluate(() => {
+      page.evaluate<string>(`(() => {
         const editor = document.activeElement?.closest('.CodeMirror');
         if (!editor) return 'none';
         return editor.closest('.graphiql-query-editor') ? 'query-editor' : 'another editor';
-      });
+      })()`);
     const queryEditor = await focusedEditor();
     assert.match(queryEditor, /query-editor/, 'the focus is in the query editor');
     await page.keyboard.press('Tab');
