@@ -1,11 +1,12 @@
 /**
  * The GraphQL section's baseline: graphql-js over better-sqlite3 prepared statements on node:http,
- * answering the same two queries as Mockyard's GraphQL endpoint (parse, validate, execute per
- * request, as Mockyard does). Usage: baseline-graphql-server DB_FILE PORT
+ * answering the same two queries as Mockyard's GraphQL endpoint: a query text is parsed and validated
+ * once and its document kept, then executed per request, as Mockyard does (graphql/document-cache.ts).
+ * Usage: baseline-graphql-server DB_FILE PORT
  */
 import { createServer } from 'node:http';
 import Database from 'better-sqlite3';
-import { buildSchema, graphql } from 'graphql';
+import { buildSchema, type DocumentNode, execute, parse, validate } from 'graphql';
 import { health, send } from './baseline-reply.js';
 import { benchPosts } from './graphql-fixtures.js';
 
@@ -31,6 +32,8 @@ const root = {
   Post: ({ id }: { id: string }) => one.get(id) ?? null,
 };
 
+const documents = new Map<string, DocumentNode>();
+
 createServer((req, res) => {
   if (req.url === '/health') return send(res, 200, health);
   let body = '';
@@ -43,7 +46,18 @@ createServer((req, res) => {
     } catch {
       return send(res, 400, JSON.stringify({ errors: [{ message: 'Bad request' }] }));
     }
-    void graphql({ schema, source, rootValue: root }).then((result) =>
+    let document = documents.get(source);
+    if (!document) {
+      try {
+        document = parse(source);
+      } catch {
+        return send(res, 400, JSON.stringify({ errors: [{ message: 'Syntax error' }] }));
+      }
+      const errors = validate(schema, document);
+      if (errors.length > 0) return send(res, 400, JSON.stringify({ errors }));
+      documents.set(source, document);
+    }
+    void Promise.resolve(execute({ schema, document, rootValue: root })).then((result) =>
       send(res, result.errors && !result.data ? 400 : 200, JSON.stringify(result)),
     );
   });

@@ -7,7 +7,6 @@
  */
 import Negotiator from 'negotiator';
 import {
-  type DocumentNode,
   type ExecutionResult,
   execute,
   type GraphQLError,
@@ -25,6 +24,7 @@ import type { Reply } from '../http/reply.js';
 import type { ServiceModel } from '../model/service-model.js';
 import type { RecordService } from '../records/record-service.js';
 import { buildGraphqlSchema } from './build-schema.js';
+import { DocumentCache } from './document-cache.js';
 import { GRAPHQL_LIMITS, limitExceeded } from './limits.js';
 import { RelatedRows } from './related-rows.js';
 import type { RequestContext } from './request-context.js';
@@ -78,6 +78,7 @@ function paramsOf(raw: Record<string, unknown>): Params {
 
 export class GraphqlEndpoint {
   private built: GraphQLSchema | undefined;
+  private readonly documents = new DocumentCache();
 
   constructor(
     readonly path: string,
@@ -147,17 +148,20 @@ export class GraphqlEndpoint {
   }
 
   private execute(exchange: Exchange, type: string, params: Params, post: boolean): Reply | Promise<Reply> {
-    let document: DocumentNode;
-    try {
-      document = parse(params.query, { maxTokens: GRAPHQL_LIMITS.tokens });
-    } catch (err) {
-      return this.invalid(exchange, type, [err as GraphQLError]);
-    }
-    const over = limitExceeded(document);
-    if (over) return this.invalid(exchange, type, [{ message: over }]);
     const schema = this.schema();
-    const errors = validate(schema, document, undefined, { maxErrors: 20 });
-    if (errors.length > 0) return this.invalid(exchange, type, errors);
+    let document = this.documents.get(params.query);
+    if (!document) {
+      try {
+        document = parse(params.query, { maxTokens: GRAPHQL_LIMITS.tokens });
+      } catch (err) {
+        return this.invalid(exchange, type, [err as GraphQLError]);
+      }
+      const over = limitExceeded(document);
+      if (over) return this.invalid(exchange, type, [{ message: over }]);
+      const errors = validate(schema, document, undefined, { maxErrors: 20 });
+      if (errors.length > 0) return this.invalid(exchange, type, errors);
+      this.documents.set(params.query, document);
+    }
     const operation = getOperationAST(document, params.operationName);
     if (!operation)
       return this.invalid(exchange, type, [
