@@ -1,9 +1,8 @@
-import { Play, Send, X, Zap } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SentResponse, ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
-import { useFeedback } from '../feedback/feedback';
 import {
   type GraphqlDraft,
   keepDraft,
@@ -13,6 +12,8 @@ import {
   toGraphqlRequest,
 } from './graphql-draft';
 import { ResponseView } from './ResponseView';
+import { ServerStopped, useStartServer } from './ServerStopped';
+import { TryItFrame } from './TryItFrame';
 import './tryit.css';
 import './graphql.css';
 
@@ -36,7 +37,6 @@ export function GraphqlPanel({ client, path, tables, status, onClose }: Props) {
   const [response, setResponse] = useState<SentResponse | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
-  const { notify } = useFeedback();
   const panel = useRef<HTMLElement>(null);
   const queryBox = useRef<HTMLTextAreaElement>(null);
   const variablesBox = useRef<HTMLTextAreaElement>(null);
@@ -72,33 +72,19 @@ export function GraphqlPanel({ client, path, tables, status, onClose }: Props) {
     }
   };
 
-  const start = () =>
-    client.call('server.start', {}).then(
-      (s) => (s.state === 'running' ? notify('Mock server started') : setError(s.error ?? 'The server did not start.')),
-      (err: Error) => setError(err.message),
-    );
+  const start = useStartServer(client, setError);
 
   return (
-    <aside
-      className="tryit"
-      role="dialog"
-      aria-label="Try it: GraphQL"
-      data-testid="tryit-graphql"
-      ref={panel}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
+    <TryItFrame
+      label="Try it: GraphQL"
+      testId="tryit-graphql"
+      meta="GraphQL"
+      panelRef={panel}
+      onClose={onClose}
+      onKey={(e) => {
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && running && !sending) void send();
       }}
     >
-      <header className="tryit-header">
-        <Zap size={16} aria-hidden="true" />
-        <h2>Try it</h2>
-        <span className="tryit-meta">GraphQL</span>
-        <span className="spacer" />
-        <button type="button" className="icon" onClick={onClose} aria-label="Close Try it">
-          <X size={16} aria-hidden="true" />
-        </button>
-      </header>
       <form
         className="tryit-line"
         onSubmit={(e) => {
@@ -117,18 +103,7 @@ export function GraphqlPanel({ client, path, tables, status, onClose }: Props) {
         </button>
       </form>
       <div className="tryit-scroll">
-        {running ? null : (
-          <div className="banner banner-warning" data-testid="tryit-stopped">
-            <span>
-              The mock server is not running
-              {status?.error ? `: ${status.error}` : ''}. Start it to send requests.
-            </span>
-            <button type="button" onClick={() => void start()}>
-              <Play size={14} aria-hidden="true" />
-              Start
-            </button>
-          </div>
-        )}
+        <ServerStopped status={status} action="send requests" onStart={start} />
         <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="tryit-error" />
         <label className="tryit-section">
           <span className="tryit-label">Query</span>
@@ -181,6 +156,6 @@ export function GraphqlPanel({ client, path, tables, status, onClose }: Props) {
           </p>
         )}
       </div>
-    </aside>
+    </TryItFrame>
   );
 }

@@ -1,9 +1,11 @@
-import { Plug, PlugZap, Play, Send, X, Zap } from 'lucide-react';
+import { Plug, PlugZap, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/src/studio-contract';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { FrameList } from './FrameList';
 import { realtimeUrl, unfilledParams } from './realtime-url';
+import { ServerStopped } from './ServerStopped';
+import { TryItFrame } from './TryItFrame';
 import { sseEventNames } from './sse-names';
 import { useEventStream } from './use-event-stream';
 import { useWebSocketSession } from './use-websocket-session';
@@ -66,25 +68,7 @@ export function RealtimeTryIt({ protocol, path, declaredPath, status, configText
   };
 
   return (
-    <aside
-      className="tryit"
-      role="dialog"
-      aria-label="Try it"
-      data-testid="tryit"
-      ref={panel}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
-      <header className="tryit-header">
-        <Zap size={16} aria-hidden="true" />
-        <h2>Try it</h2>
-        <span className="tryit-meta">{TITLE[protocol]}</span>
-        <span className="spacer" />
-        <button type="button" className="icon" onClick={onClose} aria-label="Close Try it">
-          <X size={16} aria-hidden="true" />
-        </button>
-      </header>
+    <TryItFrame label="Try it" testId="tryit" meta={TITLE[protocol]} panelRef={panel} onClose={onClose}>
       <form
         className="tryit-line"
         onSubmit={(e) => {
@@ -115,15 +99,7 @@ export function RealtimeTryIt({ protocol, path, declaredPath, status, configText
         </button>
       </form>
       <div className="tryit-scroll">
-        {running ? null : (
-          <div className="banner banner-warning" data-testid="tryit-stopped">
-            <span>The mock server is not running{status?.error ? `: ${status.error}` : ''}. Start it to connect.</span>
-            <button type="button" onClick={onStart}>
-              <Play size={14} aria-hidden="true" />
-              Start
-            </button>
-          </div>
-        )}
+        <ServerStopped status={status} action="connect" onStart={onStart} />
         <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="tryit-error" />
         <p className="tryit-session" role="status" data-testid="tryit-session">
           {session.state === 'idle'
@@ -172,6 +148,6 @@ export function RealtimeTryIt({ protocol, path, declaredPath, status, configText
         )}
         <FrameList snapshot={session.frames} noun={protocol === 'websocket' ? 'Frames' : 'Events'} />
       </div>
-    </aside>
+    </TryItFrame>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useFeedback } from '../feedback/feedback';
 import { RealtimeTryIt } from './RealtimeTryIt';
+import { useStartServer } from './ServerStopped';
 import { TryItPanel } from './TryItPanel';
 
 /** Try it for what it was opened on: a WebSocket or SSE endpoint gets the realtime panel, the rest the request form. */
@@ -20,12 +21,8 @@ export function TryIt(props: ComponentProps<typeof TryItPanel>) {
           path: target.endpoint.path,
           declared: target.endpoint.path,
         };
+  const start = useStartServer(client, notify);
   if (!opened) return <TryItPanel {...props} />;
-  const start = () =>
-    void client.call('server.start', {}).then(
-      (s) => (s.state === 'running' ? notify('Mock server started') : notify(s.error ?? 'The server did not start.')),
-      (err: Error) => notify(err.message),
-    );
   return (
     <RealtimeTryIt
       protocol={opened.protocol}

@@ -1,10 +1,9 @@
-import { Play, Send, X, Zap } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
 import type { SentResponse, ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
-import { useFeedback } from '../feedback/feedback';
 import { RequestForm } from './RequestForm';
 import {
   draftForEndpoint,
@@ -18,6 +17,8 @@ import {
   toSendRequest,
 } from './request-draft';
 import { ResponseView } from './ResponseView';
+import { ServerStopped, useStartServer } from './ServerStopped';
+import { TryItFrame } from './TryItFrame';
 import { templateRefs, withTemplateRefs } from './template-refs';
 import './tryit.css';
 
@@ -49,7 +50,6 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
   const [response, setResponse] = useState<SentResponse | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
-  const { notify } = useFeedback();
   const panel = useRef<HTMLElement>(null);
   const responseRef = useRef<HTMLDivElement>(null);
   const endpoint = endpointOf(draft, endpoints);
@@ -92,35 +92,19 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
     }
   };
 
-  const start = () =>
-    client.call('server.start', {}).then(
-      (s) => (s.state === 'running' ? notify('Mock server started') : setError(s.error ?? 'The server did not start.')),
-      (err: Error) => setError(err.message),
-    );
+  const start = useStartServer(client, setError);
 
   return (
-    <aside
-      className="tryit"
-      role="dialog"
-      aria-label="Try it"
-      data-testid="tryit"
-      ref={panel}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
+    <TryItFrame
+      label="Try it"
+      testId="tryit"
+      meta={target.kind === 'entry' ? `from request #${target.entry.id}` : (endpoint?.schema ?? 'static')}
+      panelRef={panel}
+      onClose={onClose}
+      onKey={(e) => {
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && running && !sending) void send();
       }}
     >
-      <header className="tryit-header">
-        <Zap size={16} aria-hidden="true" />
-        <h2>Try it</h2>
-        <span className="tryit-meta">
-          {target.kind === 'entry' ? `from request #${target.entry.id}` : (endpoint?.schema ?? 'static')}
-        </span>
-        <span className="spacer" />
-        <button type="button" className="icon" onClick={onClose} aria-label="Close Try it">
-          <X size={16} aria-hidden="true" />
-        </button>
-      </header>
       <form
         className="tryit-line"
         onSubmit={(e) => {
@@ -147,18 +131,7 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
         </button>
       </form>
       <div className="tryit-scroll">
-        {running ? null : (
-          <div className="banner banner-warning" data-testid="tryit-stopped">
-            <span>
-              The mock server is not running
-              {status?.error ? `: ${status.error}` : ''}. Start it to send requests.
-            </span>
-            <button type="button" onClick={() => void start()}>
-              <Play size={14} aria-hidden="true" />
-              Start
-            </button>
-          </div>
-        )}
+        <ServerStopped status={status} action="send requests" onStart={start} />
         <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="tryit-error" />
         <RequestForm
           draft={draft}
@@ -176,6 +149,6 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
           )}
         </div>
       </div>
-    </aside>
+    </TryItFrame>
   );
 }
