@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SentResponse, ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
+import type { ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import {
@@ -14,6 +14,7 @@ import {
 import { ResponseView } from './ResponseView';
 import { ServerStopped, useStartServer } from './ServerStopped';
 import { TryItFrame } from './TryItFrame';
+import { useSentRequest } from './use-sent-request';
 import './tryit.css';
 import './graphql.css';
 
@@ -34,9 +35,7 @@ const rowsFor = (text: string, min: number, max: number) => Math.min(max, Math.m
  */
 export function GraphqlPanel({ client, path, tables, status, onClose }: Props) {
   const [draft, setDraft] = useState<GraphqlDraft>(() => keptDraft(path) ?? starterDraft(tables));
-  const [response, setResponse] = useState<SentResponse | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [sending, setSending] = useState(false);
+  const { response, error, setError, sending, send: sendRequest } = useSentRequest(client);
   const panel = useRef<HTMLElement>(null);
   const queryBox = useRef<HTMLTextAreaElement>(null);
   const variablesBox = useRef<HTMLTextAreaElement>(null);
@@ -60,16 +59,7 @@ export function GraphqlPanel({ client, path, tables, status, onClose }: Props) {
       variablesBox.current?.focus();
       return;
     }
-    setSending(true);
-    setError(undefined);
-    setResponse(undefined);
-    try {
-      setResponse(await client.call('request.send', toGraphqlRequest(path, draft, variables.value)));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setSending(false);
-    }
+    await sendRequest(toGraphqlRequest(path, draft, variables.value));
   };
 
   const start = useStartServer(client, setError);

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
-import type { SentResponse, ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
+import type { ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { RequestForm } from './RequestForm';
@@ -19,6 +19,7 @@ import {
 import { ResponseView } from './ResponseView';
 import { ServerStopped, useStartServer } from './ServerStopped';
 import { TryItFrame } from './TryItFrame';
+import { useSentRequest } from './use-sent-request';
 import { templateRefs, withTemplateRefs } from './template-refs';
 import './tryit.css';
 
@@ -47,9 +48,7 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
         )
       : draftFromEntry(target.entry),
   );
-  const [response, setResponse] = useState<SentResponse | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [sending, setSending] = useState(false);
+  const { response, error, setError, sending, send: sendRequest } = useSentRequest(client);
   const panel = useRef<HTMLElement>(null);
   const responseRef = useRef<HTMLDivElement>(null);
   const endpoint = endpointOf(draft, endpoints);
@@ -79,17 +78,7 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
       panel.current?.querySelector<HTMLInputElement>(`[data-testid="tryit-param-${missing[0]}"]`)?.focus();
       return;
     }
-    setSending(true);
-    setError(undefined);
-    // The previous answer goes at once: what shows after this is this request's answer.
-    setResponse(undefined);
-    try {
-      setResponse(await client.call('request.send', toSendRequest(draft)));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setSending(false);
-    }
+    await sendRequest(toSendRequest(draft));
   };
 
   const start = useStartServer(client, setError);
