@@ -13,7 +13,7 @@ export {
   type StudioServer,
   type StudioServerOptions,
 } from './studio/http-transport.js';
-export { safePath } from './studio/static-files.js';
+export { safePath } from './files/static-path.js';
 export { AppSettingsFile } from './studio/app-settings.js';
 export { defaultDataDir, ensureSampleWorkspace } from './studio/sample-workspace.js';
 /** The SQLite connection behind a session's store (undefined on PostgreSQL), for tools that fill a table in bulk (the bench). */

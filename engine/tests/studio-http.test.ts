@@ -8,7 +8,7 @@ import { StudioError, studioErrorFrom } from '../../shared/src/studio-error.js';
 import { createStudioHandlers } from '../src/studio/handlers.js';
 import { startStudioServer, STUDIO_CSP, type StudioServer } from '../src/studio/http-transport.js';
 import { StudioSession } from '../src/studio/session.js';
-import { safePath } from '../src/studio/static-files.js';
+import { safePath } from '../src/files/static-path.js';
 import { tempDir, yaml } from './helpers.js';
 
 const CONFIG = yaml`
