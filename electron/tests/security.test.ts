@@ -31,9 +31,17 @@ test('the content security policy forbids inline script, eval and remote origins
   );
   assert.deepEqual(directives.get('default-src'), ["'self'"]);
   assert.deepEqual(directives.get('script-src'), ["'self'"]);
-  assert.deepEqual(directives.get('connect-src'), ["'self'"]);
+  // Try it opens WebSocket and EventSource connections to the mock on this machine, on any port; nothing remote.
+  assert.deepEqual(directives.get('connect-src'), [
+    "'self'",
+    'ws://127.0.0.1:*',
+    'ws://localhost:*',
+    'http://127.0.0.1:*',
+    'http://localhost:*',
+  ]);
   assert.deepEqual(directives.get('object-src'), ["'none'"]);
-  assert.doesNotMatch(CONTENT_SECURITY_POLICY, /unsafe-eval|https?:|\*/);
+  const others = [...directives].filter(([name]) => name !== 'connect-src').flatMap(([, values]) => values);
+  assert.doesNotMatch(others.join(' '), /unsafe-eval|https?:|wss?:|\*/);
   assert.doesNotMatch(directives.get('script-src')?.join(' ') ?? '', /unsafe-inline/);
 });
 

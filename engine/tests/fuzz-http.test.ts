@@ -533,8 +533,8 @@ function predictUpdate(op: Extract<Op, { kind: 'update' }>, value: string): Pred
 
 function predictList(table: TableName, query: string, fixedAuthor?: string): Prediction {
   const fields = SCHEMAS[table];
-  let limit = 100;
-  let page = 1;
+  let asked: number | undefined;
+  let page: number | undefined;
   let sort: string | undefined;
   let exact = true; // whether this model can compute the rows
   const filters: ((r: Rec) => boolean)[] = [];
@@ -553,7 +553,7 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
       const n = Number(raw);
       if (raw.trim() === '' || !Number.isSafeInteger(n) || n < (param === '_page' ? 1 : 0)) return { status: 400 };
       if (param === '_page') page = n;
-      else limit = Math.min(n, 100);
+      else asked = Math.min(n, 100);
     } else if (param === 'q') exact = exact && raw === '';
     else {
       const m = /^(.+)_(gte|lte|gt|lt|ne|like)$/.exec(param);
@@ -600,7 +600,10 @@ function predictList(table: TableName, query: string, fixedAuthor?: string): Pre
   if (!exact) return { status: 200 };
   for (const [name, vs] of eq) filters.push((r) => vs.includes(r[name]));
   const all = model.rows[table].map((r) => r.rec).filter((r) => filters.every((ok) => ok(r)));
-  return { status: 200, list: all.slice((page - 1) * limit, page * limit), listTable: table, total: all.length };
+  // `_page` without `_limit` pages by 10 (json-server's habit); a list without either shows up to 100.
+  const limit = asked ?? (page === undefined ? 100 : 10);
+  const from = ((page ?? 1) - 1) * limit;
+  return { status: 200, list: all.slice(from, from + limit), listTable: table, total: all.length };
 }
 
 function requestOf(op: Op): { req: RawRequest; predict: () => Prediction } {
