@@ -102,8 +102,10 @@ async function main() {
 async function runTests(files) {
   let failed = false;
   const stream = run({ files, concurrency, timeout: fileTimeout });
-  stream.on('test:fail', () => {
-    failed = true;
+  // A failing `todo` test is reported as a failure event too, but it is a known, documented
+  // difference (the TAP line says `# TODO`) and must not fail the run, as with `node --test`.
+  stream.on('test:fail', (data) => {
+    if (!data.todo && !data.skip) failed = true;
   });
   const reporter = process.stdout.isTTY ? new reporters.spec() : reporters.tap;
   await pipeline(stream.compose(reporter), process.stdout, { end: false });
