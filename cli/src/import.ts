@@ -1,8 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname, resolve } from 'node:path';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { counted } from '../../shared/src/plural.js';
-import { DbJsonError, importDbJson, importOpenApi, jsonServerData, writeAtomically } from '../../engine/src/index.js';
+import {
+  DbJsonError,
+  importDbJson,
+  importOpenApi,
+  jsonServerData,
+  seedDatabaseFile,
+  writeAtomically,
+} from '../../engine/src/index.js';
 import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
 
@@ -43,6 +50,34 @@ async function writeOut(out: string, text: string, force: boolean): Promise<void
   }
 }
 
+/**
+ * Rows too large for `seed:` go into the SQLite file the config names (`api.yaml` → `api.sqlite`
+ * beside it): written under a temporary name and renamed into place, so a failed import leaves no
+ * half-filled database; an existing one is replaced only with --force.
+ */
+async function writeRows(
+  out: string,
+  result: Awaited<ReturnType<typeof importDbJson>> & { inDatabase: object },
+  databaseFile: string,
+  force: boolean,
+): Promise<void> {
+  const database = join(dirname(out), databaseFile);
+  if (!force) {
+    for (const path of [out, database])
+      if (existsSync(path)) fail(`${displayPath(path)} exists; use --force to overwrite it`, 1);
+  }
+  const temporary = `${database}.import-${process.pid}`;
+  try {
+    await seedDatabaseFile(result.text, out, temporary, result.inDatabase.seed);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true });
+    renameSync(temporary, database);
+  } catch (err) {
+    fail(`cannot write the rows to ${displayPath(database)}: ${(err as Error).message}`, 1);
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${temporary}${suffix}`, { force: true });
+  }
+}
+
 /** `mockyard import db.json`: json-server's database as a config (see engine/src/json-server/import-db.ts). */
 async function importDb(
   data: Record<string, unknown>,
@@ -51,16 +86,22 @@ async function importDb(
   options: { id: string | undefined; fks: string | undefined; force: boolean },
   c: Colors,
 ): Promise<void> {
+  const databaseFile = `${basename(out, extname(out))}.sqlite`;
   let result: Awaited<ReturnType<typeof importDbJson>>;
   try {
-    result = await importDbJson(data, input, { id: options.id, fks: options.fks });
+    result = await importDbJson(data, input, { id: options.id, fks: options.fks, databaseFile });
   } catch (err) {
     if (!(err instanceof DbJsonError)) throw err;
     fail(`cannot import ${input}: ${err.message}`, 1);
   }
+  const { inDatabase } = result;
+  if (inDatabase) await writeRows(out, { ...result, inDatabase }, databaseFile, options.force);
   await writeOut(out, result.text, options.force);
+  const rows = inDatabase
+    ? `${counted(result.rows, 'row')} in ${databaseFile} (as seed the config would be ${(inDatabase.inlineBytes / 1024 / 1024).toFixed(1)} MiB, over the 5 MiB limit)`
+    : `${counted(result.rows, 'row')} as seed`;
   process.stdout.write(
-    `${c.green('✓')} Imported ${input} (json-server database) → ${displayPath(out)}\n  ${counted(result.collections, 'collection')}, ${counted(result.singulars, 'singular resource')}, ${counted(result.rows, 'row')} as seed\n`,
+    `${c.green('✓')} Imported ${input} (json-server database) → ${displayPath(out)}\n  ${counted(result.collections, 'collection')}, ${counted(result.singulars, 'singular resource')}, ${rows}\n`,
   );
   process.stdout.write(c.dim(`Serve it: mockyard serve ${displayPath(out)}\n`));
 }

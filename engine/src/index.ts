@@ -69,9 +69,16 @@ export async function importOpenApi(
 export async function importDbJson(
   data: unknown,
   shownAs: string,
-  options?: import('./json-server/infer.js').InferOptions,
+  options?: import('./json-server/import-db.js').DbImportOptions,
 ): Promise<import('./json-server/import-db.js').DbImport> {
   return (await import('./json-server/import-db.js')).importDbJson(data, shownAs, options);
+}
+
+/** Writes an imported db.json's rows into its config's SQLite file; see json-server/seed-database.ts. */
+export async function seedDatabaseFile(
+  ...args: Parameters<typeof import('./json-server/seed-database.js').seedDatabaseFile>
+): Promise<void> {
+  return (await import('./json-server/seed-database.js')).seedDatabaseFile(...args);
 }
 
 /** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. Loaded on first use. */
