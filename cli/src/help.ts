@@ -6,6 +6,7 @@ Commands:
   serve DB.json     Serve a json-server database as json-server 0.17 does, its rows in SQLite beside it
   validate CONFIG   Check a config; print every problem as file:line:col and exit 1 if any is an error
   studio CONFIG     Open the studio (editor, data, live log) in a browser: serves the mock and the UI
+  studio DB.json    The same for a json-server database: served in json-server mode, its config read-only until converted
   schema            Print the config's JSON Schema (for editors: mockyard schema > mockyard.schema.json)
   import FILE|URL   Make a config from an OpenAPI 3.x or Swagger 2.0 description [-o OUT.yaml] [--force] [--allow-private-refs]
   import DB.json    Make a config from a json-server database [-o OUT.yaml] [--force] [--id F] [--fks S]

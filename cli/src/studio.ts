@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePort, portMessage } from '../../shared/src/port.js';
-import { fromPackage, jsonServerData, readErrorReason } from '../../engine/src/index.js';
+import { DomainError, fromPackage, readErrorReason } from '../../engine/src/index.js';
 import {
   AppSettingsFile,
   createStudioHandlers,
@@ -17,14 +17,6 @@ import { fail } from './exit.js';
 import { displayPath, type Colors } from './format.js';
 
 /** A file's text, or empty text when it cannot be read (the session reports that itself). */
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 /** The built renderer: dist/renderer next to dist/cli. */
 export const rendererDir = (): string => fromPackage('dist', 'renderer');
 
@@ -45,7 +37,7 @@ export async function studio(args: string[], c: Colors): Promise<void> {
     },
   });
   const file = positionals[0];
-  if (!file) fail('missing CONFIG (a YAML file)', 2);
+  if (!file) fail('missing CONFIG (a YAML file, or a json-server db.json)', 2);
   // Bad usage exits 2 (as `serve` does), before anything is opened.
   const portOption = (name: string, text: string | undefined): number | undefined =>
     text === undefined ? undefined : (parsePort(text) ?? fail(portMessage(name, text), 2));
@@ -53,12 +45,6 @@ export async function studio(args: string[], c: Colors): Promise<void> {
   const apiPort = portOption('--api-port', values['api-port']);
   const configPath = resolve(file);
   if (!existsSync(configPath)) fail(`cannot read ${file}: no such file`, 1);
-  // A json-server db.json is no config to edit: say how to make one rather than list its "problems".
-  if (configPath.toLowerCase().endsWith('.json') && jsonServerData(configPath, readText(configPath)))
-    fail(
-      `${file} is a json-server database, not a config: serve it with mockyard serve ${file}, or make a config to open here with mockyard import ${file} -o api.yaml`,
-      2,
-    );
   const staticDir = rendererDir();
   if (!existsSync(resolve(staticDir, 'index.html')))
     fail(`the studio UI is not built (${displayPath(staticDir)} is missing); run npm run build`, 3);
@@ -78,6 +64,7 @@ export async function studio(args: string[], c: Colors): Promise<void> {
   } catch (err) {
     // A folder or an unreadable file where the config should be: a message, not a stack trace.
     await session.close();
+    if (err instanceof DomainError) fail(err.message, 1);
     fail(`cannot read ${file}: ${readErrorReason(err)}`, 1);
   }
   printProblems(configPath, session.problems, c);
@@ -106,6 +93,10 @@ export async function studio(args: string[], c: Colors): Promise<void> {
   process.once('SIGTERM', shutdown);
   const status = session.status();
   process.stdout.write(`${c.bold('Mockyard studio')} for ${displayPath(configPath)}\n`);
+  if (session.convertTo)
+    process.stdout.write(
+      `  ${c.dim('a json-server db.json, served in json-server mode; its config is read-only until Convert to a config')}\n`,
+    );
   process.stdout.write(`  studio  ${c.cyan(server.url)}\n`);
   process.stdout.write(
     `  mock    ${status.url ? c.cyan(status.url) : c.yellow(status.error ?? 'not running (the config has errors)')}\n`,

@@ -17,6 +17,7 @@ import { proxyHook } from './http/proxy.js';
 import { type RecordMode, RecordSwitch } from './record/switch.js';
 import { RequestLog, type ServedRequest } from './log/request-log.js';
 import type { ServiceModel } from './model/service-model.js';
+import type { JsonServerMode } from './json-server/mode.js';
 import { after, type MaybePromise, type Store, type TableStore } from './store/store.js';
 import { TypedEmitter } from './typed-emitter.js';
 import { ChangeFeed } from './records/record-change.js';
@@ -187,6 +188,15 @@ export class Engine extends TypedEmitter<EngineEvents> {
     const endpoints = summarise(model);
     this.emit('applied', { version: this.version, endpoints, problems });
     return { ok: true, version: this.version, problems, endpoints };
+  }
+
+  /**
+   * What the next applies serve: the config at `configPath`, in json-server mode when `jsonServer` is
+   * given (a db.json), else as a config; the studio's "Convert to a config" switches a db.json to its YAML.
+   */
+  serveFrom(configPath: string, jsonServer: JsonServerMode | undefined): void {
+    this.options.configPath = configPath;
+    this.options.jsonServer = jsonServer;
   }
 
   /** The hooks a version's runtime calls back into the engine with. */

@@ -4,6 +4,7 @@ import { keepDraft } from './api/draft';
 import { watchRefusals } from './api/refusals';
 import type { ConfigEditorHandle } from './components/ConfigEditor';
 import { ConfigTab } from './components/ConfigTab';
+import { DbJsonBanner } from './components/DbJsonBanner';
 import { useLayout } from './components/layout/use-layout';
 import { ScenarioSwitcher } from './components/ScenarioSwitcher';
 import { StatusBar } from './components/StatusBar';
@@ -172,6 +173,12 @@ export function App({ client: rawClient }: { client: StudioClient }) {
             onSave={() => void save()}
             onJump={jump}
             onDismissError={actions.dismissError}
+            readOnly={state.dbJson !== undefined}
+            banner={
+              state.dbJson ? (
+                <DbJsonBanner path={state.path} convertTo={state.dbJson.convertTo} onConvert={actions.convert} />
+              ) : undefined
+            }
           />
           <Panels
             client={client}

@@ -110,6 +110,34 @@ export function useStudio(client: StudioClient) {
           patch({ error: messageOf(err) });
         }
       },
+      /**
+       * "Convert to a config" of an open db.json: writes the YAML to `path` and edits it from then on.
+       * Resolves to an error message for the dialog to show, or undefined when done.
+       */
+      convert: async (path: string): Promise<string | undefined> => {
+        try {
+          const config = await client.call('config.convert', { path });
+          textRef.current = config.text;
+          savedRef.current = config.text;
+          patch({
+            path: config.path,
+            database: config.database,
+            text: config.text,
+            savedText: config.text,
+            dirty: false,
+            problems: config.problems,
+            endpoints: config.endpoints,
+            dbJson: config.dbJson,
+            diskText: undefined,
+            error: undefined,
+          });
+          refreshTables();
+          notify(`Converted: now editing ${config.path.split(/[\\/]/).pop() ?? config.path}`);
+          return undefined;
+        } catch (err) {
+          return messageOf(err) ?? 'The config could not be written.';
+        }
+      },
       dismissRestored: () => patch({ restored: false }),
       startServer: () => client.call('server.start', {}).then((status) => patch({ status })),
       stopServer: () => client.call('server.stop', {}).then((status) => patch({ status })),

@@ -43,6 +43,11 @@ export interface StudioCalls {
   'config.validate': [{ text: string }, { problems: Problem[]; durationMs: number }];
   /** Makes the saved config live (when auto-apply is off). */
   'config.apply': [Empty, SaveResult];
+  /**
+   * A db.json open (ConfigState.dbJson): writes its config as YAML to `path` (relative to the db.json's
+   * folder; an existing file is refused, `conflict`) naming the same database, and opens that config.
+   */
+  'config.convert': [{ path: string }, ConfigState];
   'server.status': [Empty, ServerStatus];
   'server.start': [Empty, ServerStatus];
   'server.stop': [Empty, ServerStatus];
@@ -171,6 +176,7 @@ export const CALL_NAMES = [
   'config.save',
   'config.validate',
   'config.apply',
+  'config.convert',
   'server.status',
   'server.start',
   'server.stop',

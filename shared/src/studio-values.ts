@@ -39,6 +39,11 @@ export interface ConfigState {
   problems: Problem[];
   endpoints: EndpointSummary[];
   database: string;
+  /**
+   * Set when `path` is a json-server db.json: it is served in json-server mode and `text` is the
+   * config it would become, read-only until `config.convert`; `convertTo` is the file suggested for it.
+   */
+  dbJson?: { convertTo: string };
 }
 
 export interface SaveResult {

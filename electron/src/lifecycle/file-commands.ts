@@ -5,14 +5,19 @@ import type { DialogLike, FileFilter } from './electron-like.js';
 import type { DesktopWorkspace } from './workspace.js';
 
 const FILTERS: FileFilter[] = [{ name: 'Mockyard config', extensions: [...CONFIG_EXTENSIONS] }];
+/** Open… also takes a json-server db.json: the studio serves it in json-server mode, read-only until converted. */
+const OPEN_FILTERS: FileFilter[] = [
+  { name: 'Mockyard config or json-server db.json', extensions: [...CONFIG_EXTENSIONS, 'json'] },
+  ...FILTERS,
+];
 
 /** What File → New writes: the smallest config that serves something. */
 export const NEW_CONFIG =
   'schemas:\n  Item:\n    properties:\n      id: integer\n      name: string\nendpoints:\n  - resource: Item\n';
 
-/** File → Open…: choose a config, then switch to it (asking about unsaved edits). */
+/** File → Open…: choose a config (or a db.json), then switch to it (asking about unsaved edits). */
 export async function openWithDialog(workspace: DesktopWorkspace, dialog: DialogLike): Promise<boolean> {
-  const { canceled, filePaths } = await dialog.showOpenDialog({ properties: ['openFile'], filters: FILTERS });
+  const { canceled, filePaths } = await dialog.showOpenDialog({ properties: ['openFile'], filters: OPEN_FILTERS });
   const file = filePaths[0];
   return canceled || !file ? false : workspace.switchTo(file);
 }

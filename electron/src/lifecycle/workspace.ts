@@ -280,6 +280,11 @@ export class DesktopWorkspace {
       settings: this.deps.preferences,
       open: (path) => this.switchTo(resolve(path)),
       draft: (report) => this.drafts.answer(report),
+      converted: () => {
+        this.deps.state.opened(next.configPath);
+        this.deps.changed?.();
+        this.showTitle();
+      },
     });
     this.stopForwarding = forwardStudioEvents(
       (event, listener) => next.on(event, listener),

@@ -27,6 +27,11 @@ export interface DbImport {
 export interface DbImportOptions extends InferOptions {
   /** The SQLite file (relative to the config) that takes the rows when they are too large for `seed:`. */
   databaseFile?: string;
+  /**
+   * Named as `server.database` whatever the size (the studio's "Convert to a config": the rows are in
+   * that file already); rows too large for `seed:` are left out as with `databaseFile`.
+   */
+  database?: string;
 }
 
 const MIB = 1024 * 1024;
@@ -44,15 +49,17 @@ export function importDbJson(data: unknown, shownAs: string, options: DbImportOp
     config.endpoints.push({ resource: schema, path: `/${[...singulars].find(([, s]) => s === schema)?.[0]}` });
   const render = (lines: string[]) =>
     `${[...lines, ...(singulars.size > 0 ? singularNotes : [])].join('\n')}\n${stringify(config, { lineWidth: 0 })}`;
+  if (options.database !== undefined) config.server = { ...config.server, database: options.database };
   const text = render([first]);
   const counts = { collections: collections.size, singulars: singulars.size, rows };
   const inlineBytes = Buffer.byteLength(text);
-  if (inlineBytes <= MAX_CONFIG_BYTES || options.databaseFile === undefined) return { text, ...counts };
+  const database = options.database ?? options.databaseFile;
+  if (inlineBytes <= MAX_CONFIG_BYTES || database === undefined) return { text, ...counts };
   const seed = new Map(Object.entries(config.seed ?? {}));
   config.seed = undefined;
-  config.server = { ...config.server, database: options.databaseFile };
+  config.server = { ...config.server, database };
   const where = [
-    `# Its ${rows} rows are in ${options.databaseFile} (server.database), not in seed: here: as seed they would`,
+    `# Its ${rows} rows are in ${database} (server.database), not in seed: here: as seed they would`,
     `# make this config ${(inlineBytes / MIB).toFixed(1)} MiB, over the ${MAX_CONFIG_BYTES / MIB} MiB limit of a config. Keep that file`,
     '# with this one; a reset (POST /__mockyard/reset, Reset to seed) empties the tables, as there is no seed.',
   ];

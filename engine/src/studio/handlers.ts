@@ -37,6 +37,8 @@ export interface StudioHost {
   open?: (path: string) => Promise<boolean>;
   /** Takes the editor's answer to a `reportDraft` command (the desktop app asks before a switch). */
   draft?: (report: DraftReport) => void;
+  /** The open db.json became the config at the session's path now (the desktop app's title and Open Recent). */
+  converted?: () => void;
 }
 
 export function createStudioHandlers(session: StudioSession, host: StudioHost = {}): StudioHandlers {
@@ -45,6 +47,14 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
     if (!host.settings) throw new DomainError('not_found', 'This studio keeps no preferences.');
     return host.settings;
   };
+  const configState = () => ({
+    path: session.configPath,
+    text: session.text,
+    problems: session.problems,
+    endpoints: session.endpointList,
+    database: redactPasswords(engine.model?.server.database ?? ''),
+    ...(session.convertTo === undefined ? {} : { dbJson: { convertTo: session.convertTo } }),
+  });
   return {
     'config.apply': async () => {
       const { applied, problems } = await session.applySaved();
@@ -73,13 +83,12 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
       host.draft({ id: report.id, dirty: report.dirty, text: report.text });
       return {};
     },
-    'config.get': async () => ({
-      path: session.configPath,
-      text: session.text,
-      problems: session.problems,
-      endpoints: session.endpointList,
-      database: redactPasswords(engine.model?.server.database ?? ''),
-    }),
+    'config.get': async () => configState(),
+    'config.convert': async ({ path }) => {
+      await session.convertToConfig(path);
+      host.converted?.();
+      return configState();
+    },
     'config.save': async ({ text }) => {
       if (typeof text !== 'string') throw new TypeError('config.save needs { text: string }.');
       const { applied, problems } = await session.save(text);

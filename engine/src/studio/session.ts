@@ -1,4 +1,6 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { applyChanges, type ConfigChange } from '../../../shared/src/config-edit/changes.js';
 import { isPort, portMessage } from '../../../shared/src/port.js';
 import type { EndpointSummary } from '../../../shared/src/service-summary.js';
@@ -11,6 +13,14 @@ import { DomainError } from '../domain-error.js';
 import { TypedEmitter } from '../typed-emitter.js';
 import { watchConfig, type ConfigWatch } from '../watch.js';
 import { writeConfigFile } from './config-file.js';
+import {
+  convertedText,
+  convertTarget,
+  DB_JSON_READ_ONLY,
+  type DbJsonView,
+  databaseFor,
+  dbJsonView,
+} from './db-json-view.js';
 import { describeListenError } from './listen-status.js';
 import { watchRecording } from './recording.js';
 import { StudioLog } from './studio-log.js';
@@ -53,6 +63,8 @@ export class StudioSession extends TypedEmitter<Events> {
   /** `server.port` of the config being served, for the status bar's "why this port". */
   private configPort: number | undefined;
   private tableTimer: NodeJS.Timeout | undefined;
+  /** A json-server db.json is open (db-json-view.ts): served in its mode, its config read-only until converted. */
+  private dbJson: DbJsonView | undefined;
 
   constructor(readonly options: StudioSessionOptions) {
     super();
@@ -103,22 +115,88 @@ export class StudioSession extends TypedEmitter<Events> {
    * while the current one still serves, often on the same port.
    */
   async open({ listen = true }: { listen?: boolean } = {}): Promise<void> {
-    this.savedText = await readFile(this.configPath, 'utf8');
+    const text = await readFile(this.configPath, 'utf8');
+    this.dbJson = dbJsonView(this.configPath, text);
+    if (this.dbJson) {
+      // Served as `mockyard serve db.json` serves it; shown as the config Convert would write beside it.
+      this.engine.serveFrom(this.configPath, this.dbJson.mode);
+      await this.applyText(this.dbJson.configText);
+      const beside = this.convertTo as string;
+      this.savedText = await convertedText(
+        this.configPath,
+        this.dbJson,
+        databaseFor(beside, this.engine.model?.server.database),
+      );
+      if (listen) await this.listen();
+      return;
+    }
+    this.savedText = text;
     await this.applyText(this.savedText);
     if (listen) await this.listen();
-    if (this.options.watch !== false) {
-      this.watcher = watchConfig(this.configPath, {
-        initialText: this.savedText,
-        onChange: (text) => void this.onDiskChange(text),
-        onError: (err) => {
-          // Kept in the status (the banner) until the file can be read again; the server goes on serving.
-          this.fileError = err.message;
-          this.emit('server.status', this.status());
-        },
-      });
-      // Until the watch is set up an outside edit goes unnoticed; open() settles once it would be seen.
-      await this.watcher.ready;
+    await this.watch();
+  }
+
+  /**
+   * For a db.json open: the config "Convert to a config" suggests (api.yaml beside it); undefined
+   * for a config, which is edited as it is.
+   */
+  get convertTo(): string | undefined {
+    return this.dbJson ? join(dirname(this.configPath), 'api.yaml') : undefined;
+  }
+
+  /**
+   * "Convert to a config": writes the db.json's config (as `mockyard import` makes it, naming the
+   * SQLite file it is served from, so the rows stay) to `path` (against the db.json's folder; never
+   * over an existing file), and goes on with that file as the open config, editable. In line with saves.
+   */
+  convertToConfig(path: string): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The studio session is closed.'));
+    const run = this.saving.then(() => this.convertNow(path));
+    this.saving = run.catch(() => undefined);
+    return run;
+  }
+
+  private async convertNow(path: string): Promise<void> {
+    const view = this.dbJson;
+    if (!view) throw new DomainError('invalid', 'Only a json-server db.json is converted: this is a config already.');
+    const target = convertTarget(this.configPath, path);
+    const text = await convertedText(this.configPath, view, databaseFor(target, this.engine.model?.server.database));
+    // Created exclusively first, so a file made meanwhile is not replaced either; then written atomically.
+    try {
+      writeFileSync(target, '', { flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new DomainError('conflict', `${target} exists and is never replaced: choose another name.`);
+      throw new DomainError('failed', `Cannot write ${target}: ${(err as Error).message}`);
     }
+    try {
+      await writeConfigFile(target, text);
+    } catch (err) {
+      rmSync(target, { force: true });
+      throw err;
+    }
+    this.dbJson = undefined;
+    this.options.configPath = target;
+    this.engine.serveFrom(target, undefined);
+    this.savedText = text;
+    await this.applyText(text);
+    await this.watch();
+  }
+
+  /** Follows the config file for outside edits (unless the options say not to). */
+  private async watch(): Promise<void> {
+    if (this.options.watch === false) return;
+    this.watcher = watchConfig(this.configPath, {
+      initialText: this.savedText,
+      onChange: (text) => void this.onDiskChange(text),
+      onError: (err) => {
+        // Kept in the status (the banner) until the file can be read again; the server goes on serving.
+        this.fileError = err.message;
+        this.emit('server.status', this.status());
+      },
+    });
+    // Until the watch is set up an outside edit goes unnoticed; open() settles once it would be seen.
+    await this.watcher.ready;
   }
 
   /**
@@ -127,6 +205,7 @@ export class StudioSession extends TypedEmitter<Events> {
    */
   save(text: string): Promise<{ applied: boolean; problems: Problem[] }> {
     if (this.closed) return Promise.reject(new Error('The studio session is closed.'));
+    if (this.dbJson) return Promise.reject(new DomainError('invalid', DB_JSON_READ_ONLY));
     const run = this.saving.then(() => this.saveNow(text));
     this.saving = run.catch(() => undefined);
     return run;
@@ -178,7 +257,7 @@ export class StudioSession extends TypedEmitter<Events> {
    * unsaved edits makes them on its draft. False (nothing written) when the result would not validate.
    */
   saveChanges(changes: ConfigChange[]): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
+    if (this.closed || this.dbJson) return Promise.resolve(false);
     const run = this.saving.then(async () => {
       const text = applyChanges(this.savedText, changes);
       const validated = await this.engine.validate(text);

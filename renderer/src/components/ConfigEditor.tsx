@@ -4,7 +4,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { TextEdit } from '../../../shared/src/config-edit/index';
 import type { Problem } from '../../../shared/src/problems';
 import { setProblemMarkers } from '../editor/markers';
-import { CONFIG_MODEL_URI } from '../editor/monaco-setup';
+import { CONFIG_MODEL_URI, DARK_THEME } from '../editor/monaco-setup';
 import { textDiff } from '../forms/text-diff';
 
 export interface ConfigEditorHandle {
@@ -30,6 +30,8 @@ interface Props {
   problems: Problem[];
   onChange(text: string): void;
   onSave(): void;
+  /** Shown, not edited (a db.json's config before Convert). */
+  readOnly?: boolean;
 }
 
 /** How many of its own recent texts the editor remembers to recognise a late echo of them. */
@@ -68,7 +70,7 @@ function replace(editor: CodeEditor, model: Monaco.editor.ITextModel, source: st
  * any other (a file reload, a kept draft) is applied as the smallest edit, which keeps the cursor.
  */
 export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function ConfigEditor(
-  { dark, text, problems, onChange, onSave },
+  { dark, text, problems, onChange, onSave, readOnly = false },
   ref,
 ) {
   const editorRef = useRef<CodeEditor | undefined>(undefined);
@@ -145,7 +147,7 @@ export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function Confi
         path={CONFIG_MODEL_URI}
         language="yaml"
         defaultValue={text}
-        theme={dark ? 'vs-dark' : 'vs'}
+        theme={dark ? DARK_THEME : 'vs'}
         onChange={(value) => {
           const next = value ?? '';
           echoes.current.push(next);
@@ -165,6 +167,8 @@ export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function Confi
           automaticLayout: true,
           quickSuggestions: { other: true, comments: false, strings: true },
           renderValidationDecorations: 'on',
+          readOnly,
+          readOnlyMessage: { value: 'A db.json’s config is read-only: Convert to a config to edit it.' },
         }}
       />
     </div>

@@ -1,5 +1,5 @@
 import { Code, Columns2, LayoutList } from 'lucide-react';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Problem } from '../../../shared/src/problems';
 import type { TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { StudioClient } from '../api/client';
@@ -29,6 +29,9 @@ interface Props {
   onSave(): void;
   onJump(line: number, column: number): void;
   onDismissError(): void;
+  /** A db.json open: the YAML is read-only, the forms hidden, and `banner` says why. */
+  readOnly?: boolean;
+  banner?: ReactNode;
 }
 
 type View = 'editor' | 'split' | 'forms';
@@ -55,7 +58,9 @@ function useView(): [View, (view: View) => void] {
 export function ConfigTab(props: Props) {
   const { layout, onLayout, problems, client, editor } = props;
   const open = problems.length > 0 && !layout.problemsCollapsed;
-  const [view, chooseView] = useView();
+  const [chosenView, chooseView] = useView();
+  // Read-only (a db.json): the YAML alone; the forms edit, so they are not offered.
+  const view: View = props.readOnly ? 'editor' : chosenView;
   // The place is kept across a switch: the forms open where the YAML cursor was, and the YAML opens
   // (cursor and scroll) at the schema or endpoint the forms showed.
   const [formsPlace, setFormsPlace] = useState<FormsPlace | undefined>(undefined);
@@ -104,13 +109,16 @@ export function ConfigTab(props: Props) {
   return (
     <div className="tab-body" hidden={props.hidden}>
       <ErrorBanner message={props.error} onDismiss={props.onDismissError} testId="config-error" />
-      <fieldset className="config-views" aria-label="Config view">
-        {VIEWS.map(({ id, label, icon: Icon }) => (
-          <button key={id} type="button" aria-pressed={view === id} onClick={() => setView(id)}>
-            <Icon size={14} aria-hidden="true" /> {label}
-          </button>
-        ))}
-      </fieldset>
+      {props.banner}
+      {props.readOnly ? null : (
+        <fieldset className="config-views" aria-label="Config view">
+          {VIEWS.map(({ id, label, icon: Icon }) => (
+            <button key={id} type="button" aria-pressed={view === id} onClick={() => setView(id)}>
+              <Icon size={14} aria-hidden="true" /> {label}
+            </button>
+          ))}
+        </fieldset>
+      )}
       <div className={`config-panes view-${view}`}>
         <div className="config-editor-pane" hidden={view === 'forms'}>
           <ConfigEditor
@@ -120,6 +128,7 @@ export function ConfigTab(props: Props) {
             problems={problems}
             onChange={props.onChange}
             onSave={props.onSave}
+            readOnly={props.readOnly === true}
           />
         </div>
         {view === 'editor' ? null : (

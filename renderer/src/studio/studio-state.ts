@@ -21,6 +21,8 @@ export interface StudioState {
   error: string | undefined;
   /** The editor's text is an unsaved edit kept across a reload (see api/draft.ts), not the file. */
   restored: boolean;
+  /** A json-server db.json is open: its config is shown read-only until converted (ConfigState.dbJson). */
+  dbJson: { convertTo: string } | undefined;
 }
 
 /** Before the config is read. */
@@ -40,4 +42,5 @@ export const INITIAL_STATE: StudioState = {
   saving: false,
   error: undefined,
   restored: false,
+  dbJson: undefined,
 };

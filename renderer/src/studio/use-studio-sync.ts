@@ -44,6 +44,7 @@ export function useStudioSync(
           problems: config.problems,
           endpoints: config.endpoints,
           status,
+          dbJson: config.dbJson,
         });
         refreshTables();
         if (text !== config.text)
