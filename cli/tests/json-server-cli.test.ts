@@ -119,11 +119,14 @@ test('a db.json json-server would refuse is refused with its reason, exit 1', ()
     const wrong = cli(['serve', 'api.yaml', '--read-only'], dir);
     assert.equal(wrong.status, 2);
     assert.match(wrong.stderr, /--read-only is for a json-server db.json/);
-    // The studio edits configs: for a db.json it says how to make one.
-    writeFileSync(join(dir, 'db.json'), JSON.stringify({ posts: [] }));
-    const studio = cli(['studio', 'db.json', '--port', '0'], dir);
-    assert.equal(studio.status, 2);
-    assert.match(studio.stderr, /mockyard import db\.json -o api\.yaml/);
+    // The studio opens a db.json (db-json-studio-e2e); one json-server would refuse, with the same reason.
+    writeFileSync(join(dir, 'db.json'), JSON.stringify({ posts: [1, 2] }));
+    const studio = cli(['studio', 'db.json', '--port', '0', '--api-port', '0'], dir);
+    assert.equal(studio.status, 1);
+    assert.match(
+      studio.stderr,
+      /db\.json cannot be served as a json-server database: Every item of 'posts' must be an object/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -43,7 +43,10 @@ export function App({ client: rawClient }: { client: StudioClient }) {
   const editor = useRef<ConfigEditorHandle>(null);
   const reloading = useRef(false);
   const { notify } = useFeedback();
-  const save = actions.save;
+  // A db.json's config is read-only until converted: Save (button, Ctrl+S) says so rather than fail.
+  const save = state.dbJson
+    ? async () => notify(`${state.path.split(/[\\/]/).pop()} is read-only here: Convert to a config to edit it.`)
+    : actions.save;
   const dark = useDarkMode(settings?.theme ?? 'system');
   const editorText = () => editor.current?.getText() ?? state.text;
   const openApi = useOpenApi(client, editorText);

@@ -9,6 +9,8 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { isConfigPath } from '../../../shared/src/config-file.js';
 import { isPostgresUrl } from '../../../shared/src/database-url.js';
 import { DomainError } from '../domain-error.js';
+import type { Engine } from '../engine.js';
+import { EXTRA_FIELD } from '../json-server/extra-fields.js';
 import { DbJsonError, jsonServerData, jsonServerSetup } from '../json-server/db-json.js';
 import type { JsonServerMode } from '../json-server/mode.js';
 
@@ -68,4 +70,23 @@ export async function convertedText(
 ): Promise<string> {
   const { importDbJson } = await import('../json-server/import-db.js');
   return importDbJson(view.data, basename(dbJsonPath), { database }).text;
+}
+
+/**
+ * After the switch to the converted config: json-server mode's column of undeclared fields (`_extra`)
+ * is dropped from each table where no row holds one (it would show as a hidden column, with a
+ * warning per table); where rows hold some it stays, hidden, for the data browser to show. The count dropped.
+ */
+export async function dropEmptyExtraColumns(engine: Engine): Promise<number> {
+  const store = engine.store;
+  if (!store || !engine.model) return 0;
+  let dropped = 0;
+  for (const schema of engine.model.schemas.values()) {
+    const { columns } = await store.hiddenColumns(schema, 0);
+    if (columns.some((c) => c.name === EXTRA_FIELD && c.values === 0)) {
+      await store.dropHiddenColumn(schema, EXTRA_FIELD);
+      dropped++;
+    }
+  }
+  return dropped;
 }

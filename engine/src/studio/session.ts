@@ -20,6 +20,7 @@ import {
   type DbJsonView,
   databaseFor,
   dbJsonView,
+  dropEmptyExtraColumns,
 } from './db-json-view.js';
 import { describeListenError } from './listen-status.js';
 import { watchRecording } from './recording.js';
@@ -179,7 +180,7 @@ export class StudioSession extends TypedEmitter<Events> {
     this.options.configPath = target;
     this.engine.serveFrom(target, undefined);
     this.savedText = text;
-    await this.applyText(text);
+    if ((await this.applyText(text)) && (await dropEmptyExtraColumns(this.engine)) > 0) await this.applyText(text);
     await this.watch();
   }
 
