@@ -103,6 +103,7 @@ test('studio db.json: served in json-server mode, read-only config with a banner
       10_000,
       'the cell edit served',
     );
+    await page.screenshot({ path: join(shots, 'db-json-data-1024.png') });
     await page.getByRole('tab', { name: 'Config' }).click();
 
     // Keyboard alone: Tab to Convert, Escape gives the focus back, Enter opens the dialog in its field.

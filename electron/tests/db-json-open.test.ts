@@ -36,6 +36,9 @@ test('File › Open of a db.json serves it in json-server mode, read-only; Conve
     assert.match(String(page.calls.at(-1)?.value), /read-only/);
     assert.equal(readFileSync(join(d.dir, 'db.json'), 'utf8'), JSON.stringify(DB));
 
+    await page.call('config.convert', { path: 'api.txt' });
+    assert.match(String(page.calls.at(-1)?.value), /name the file \.yaml, \.yml or \.mockyard/);
+    assert.equal(d.workspace.current?.configPath, join(d.dir, 'db.json'));
     const converted = (await page.call('config.convert', { path: 'api.yaml' })) as ConfigState;
     assert.equal(converted.path, join(d.dir, 'api.yaml'));
     assert.equal(converted.dbJson, undefined);
