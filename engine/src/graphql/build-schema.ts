@@ -44,10 +44,14 @@ function recordsOf(context: RequestContext, schema: SchemaModel): SchemaRecords 
   return records;
 }
 
-const keyOf = (schema: SchemaModel, id: unknown): RecordKey => ({
-  columns: [(schema.idField as { name: string }).name],
-  values: [String(id)],
-});
+/**
+ * The key of a schema's record by its id. One columns array for all of them: the SQLite store finds
+ * its prepared lookup by the array's identity, where a new array would build and hash its SQL again.
+ */
+function keyOfField(idField: { name: string }): (id: unknown) => RecordKey {
+  const columns = [idField.name];
+  return (id) => ({ columns, values: [String(id)] });
+}
 
 const missing = (schema: SchemaModel, id: unknown): DomainError =>
   new DomainError('not_found', `No ${schema.name} with ${schema.idField?.name ?? 'id'} ${String(id)}.`);
@@ -81,12 +85,13 @@ const listArgs = (types: SchemaTypes) => ({
 function queries(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigMap<unknown, RequestContext> {
   const names = graphqlNames(schema.name);
   const fields: Record<string, Field> = {};
-  if (schema.idField)
+  const keyOf = schema.idField ? keyOfField(schema.idField) : undefined;
+  if (keyOf)
     fields[names.one] = {
       type: types.object,
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },
       resolve: async (_root, { id }: { id: string }, context) => {
-        const json = await recordsOf(context, schema).get(keyOf(schema, id));
+        const json = await recordsOf(context, schema).get(keyOf(id));
         return json === undefined ? null : parsed(json);
       },
     };
@@ -131,11 +136,12 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
   };
   const idField = schema.idField;
   if (!idField) return fields;
+  const keyOf = keyOfField(idField);
   const removal: Field = {
     type: types.object,
     args: { id: { type: new GraphQLNonNull(GraphQLID) } },
     resolve: async (_root, { id }: { id: string }, context) => {
-      const json = await recordsOf(context, schema).delete(keyOf(schema, id));
+      const json = await recordsOf(context, schema).delete(keyOf(id));
       if (json === undefined) throw missing(schema, id);
       return parsed(json);
     },
@@ -148,7 +154,7 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
       args: types.updateArgs,
       resolve: async (_root: unknown, args: Record<string, unknown>, context: RequestContext) => {
         const id = args[idField.name];
-        const json = await recordsOf(context, schema).update(keyOf(schema, id), bodyOf(schema, args), 'patch');
+        const json = await recordsOf(context, schema).update(keyOf(id), bodyOf(schema, args), 'patch');
         if (json === undefined) throw missing(schema, id);
         return parsed(json);
       },
