@@ -13,6 +13,7 @@ import {
   type GraphQLFormattedError,
   type GraphQLSchema,
   getOperationAST,
+  type OperationDefinitionNode,
   parse,
   validate,
 } from 'graphql';
@@ -49,6 +50,18 @@ class Refused extends Error {
   ) {
     super(message);
   }
+}
+
+/** The log's name for an operation, made once for each cached document's operation (the log keeps it, shared). */
+const labels = new WeakMap<OperationDefinitionNode, string>();
+
+function labelOf(operation: OperationDefinitionNode): string {
+  let label = labels.get(operation);
+  if (label === undefined) {
+    label = `GraphQL ${operation.operation} ${operation.name?.value ?? '(anonymous)'}`;
+    labels.set(operation, label);
+  }
+  return label;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -179,9 +192,11 @@ export class GraphqlEndpoint {
             : 'The query has several operations: name one with `operationName`.',
         },
       ]);
-    const label = `GraphQL ${operation.operation} ${operation.name?.value ?? '(anonymous)'}`;
+    const label = labelOf(operation);
     exchange.label = label;
-    exchange.notes.push(label);
+    // The log keeps each request's notes: an array of one when the label comes first, not a push's room for many.
+    if (exchange.notes.length === 0) exchange.notes = [label];
+    else exchange.notes.push(label);
     if (operation.operation === 'subscription')
       return this.invalid(exchange, type, [
         { message: 'Subscriptions run over WebSocket with the graphql-ws protocol at this path.' },
