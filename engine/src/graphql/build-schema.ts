@@ -18,6 +18,7 @@ import {
 import { DomainError } from '../domain-error.js';
 import type { SchemaModel, ServiceModel } from '../model/service-model.js';
 import type { RecordKey, SchemaRecords } from '../records/schema-records.js';
+import { after } from '../store/store.js';
 import { listNoteText } from '../list/list-query.js';
 import { type ListArgs, listQueryOf } from './list-args.js';
 import { graphqlNames } from './names.js';
@@ -38,16 +39,23 @@ const BulkResult = new GraphQLObjectType({
 
 const parsed = (json: string): Row => JSON.parse(json) as Row;
 
+// The resolvers answer as the store does (`after`): at once on SQLite, so that graphql-js runs a
+// query to its end with no promise for each field and object, and with a promise on PostgreSQL.
+
 function recordsOf(context: RequestContext, schema: SchemaModel): SchemaRecords {
   const records = context.records.of(schema.name);
   if (!records) throw new DomainError('not_found', `No ${schema.name} records in the live config.`);
   return records;
 }
 
-const keyOf = (schema: SchemaModel, id: unknown): RecordKey => ({
-  columns: [(schema.idField as { name: string }).name],
-  values: [String(id)],
-});
+/**
+ * The key of a schema's record by its id. One columns array for all of them: the SQLite store finds
+ * its prepared lookup by the array's identity, where a new array would build and hash its SQL again.
+ */
+function keyOfField(idField: { name: string }): (id: unknown) => RecordKey {
+  const columns = [idField.name];
+  return (id) => ({ columns, values: [String(id)] });
+}
 
 const missing = (schema: SchemaModel, id: unknown): DomainError =>
   new DomainError('not_found', `No ${schema.name} with ${schema.idField?.name ?? 'id'} ${String(id)}.`);
@@ -81,34 +89,30 @@ const listArgs = (types: SchemaTypes) => ({
 function queries(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigMap<unknown, RequestContext> {
   const names = graphqlNames(schema.name);
   const fields: Record<string, Field> = {};
-  if (schema.idField)
+  const keyOf = schema.idField ? keyOfField(schema.idField) : undefined;
+  if (keyOf)
     fields[names.one] = {
       type: types.object,
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },
-      resolve: async (_root, { id }: { id: string }, context) => {
-        const json = await recordsOf(context, schema).get(keyOf(schema, id));
-        return json === undefined ? null : parsed(json);
-      },
+      resolve: (_root, { id }: { id: string }, context) =>
+        after(recordsOf(context, schema).get(keyOf(id)), (json) => (json === undefined ? null : parsed(json))),
     };
   fields[names.all] = {
     type: new GraphQLList(types.object),
     args: listArgs(types),
-    resolve: async (_root, args: ListArgs, context) => {
+    resolve: (_root, args: ListArgs, context) => {
       const query = listQueryOf(schema, args);
       for (const note of query.notes) context.notes.push(`GraphQL ${names.all}: ${listNoteText(schema, note)}`);
       // Only the rows are asked for here: a known total spares the store its count (that is _allMeta's).
-      const page = await recordsOf(context, schema).list(query, 0);
-      return JSON.parse(page.body) as Row[];
+      return after(recordsOf(context, schema).list(query, 0), (page) => JSON.parse(page.body) as Row[]);
     },
   };
   const { sortField: _s, sortOrder: _o, ...metaArgs } = listArgs(types);
   fields[names.meta] = {
     type: ListMetadata,
     args: metaArgs,
-    resolve: async (_root, args: ListArgs, context) => {
-      const page = await recordsOf(context, schema).list(listQueryOf(schema, args, 'count'));
-      return { count: page.total };
-    },
+    resolve: (_root, args: ListArgs, context) =>
+      after(recordsOf(context, schema).list(listQueryOf(schema, args, 'count')), (page) => ({ count: page.total })),
   };
   return fields;
 }
@@ -119,26 +123,29 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
     [names.create]: {
       type: types.object,
       args: types.createArgs,
-      resolve: async (_root, args: Record<string, unknown>, context) =>
-        parsed((await recordsOf(context, schema).create(bodyOf(schema, args))).json),
+      resolve: (_root, args: Record<string, unknown>, context) =>
+        after(recordsOf(context, schema).create(bodyOf(schema, args)), (created) => parsed(created.json)),
     },
     [names.createMany]: {
       type: new GraphQLList(types.object),
       args: { data: { type: new GraphQLList(new GraphQLNonNull(types.input)) } },
-      resolve: async (_root, { data }: { data?: Record<string, unknown>[] | null }, context) =>
-        (await recordsOf(context, schema).createMany((data ?? []).map((row) => bodyOf(schema, row)))).map(parsed),
+      resolve: (_root, { data }: { data?: Record<string, unknown>[] | null }, context) =>
+        after(recordsOf(context, schema).createMany((data ?? []).map((row) => bodyOf(schema, row))), (rows) =>
+          rows.map(parsed),
+        ),
     },
   };
   const idField = schema.idField;
   if (!idField) return fields;
+  const keyOf = keyOfField(idField);
   const removal: Field = {
     type: types.object,
     args: { id: { type: new GraphQLNonNull(GraphQLID) } },
-    resolve: async (_root, { id }: { id: string }, context) => {
-      const json = await recordsOf(context, schema).delete(keyOf(schema, id));
-      if (json === undefined) throw missing(schema, id);
-      return parsed(json);
-    },
+    resolve: (_root, { id }: { id: string }, context) =>
+      after(recordsOf(context, schema).delete(keyOf(id)), (json) => {
+        if (json === undefined) throw missing(schema, id);
+        return parsed(json);
+      }),
   };
   const ids = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))) };
   const keysOf = (rows: readonly string[]) => rows.map((row) => parsed(row)[idField.name]);
@@ -146,11 +153,12 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
     [names.update]: {
       type: types.object,
       args: types.updateArgs,
-      resolve: async (_root: unknown, args: Record<string, unknown>, context: RequestContext) => {
+      resolve: (_root: unknown, args: Record<string, unknown>, context: RequestContext) => {
         const id = args[idField.name];
-        const json = await recordsOf(context, schema).update(keyOf(schema, id), bodyOf(schema, args), 'patch');
-        if (json === undefined) throw missing(schema, id);
-        return parsed(json);
+        return after(recordsOf(context, schema).update(keyOf(id), bodyOf(schema, args), 'patch'), (json) => {
+          if (json === undefined) throw missing(schema, id);
+          return parsed(json);
+        });
       },
     },
     [names.delete]: removal,
@@ -158,20 +166,16 @@ function mutations(schema: SchemaModel, types: SchemaTypes): GraphQLFieldConfigM
     [names.updateMany]: {
       type: BulkResult,
       args: { ids, data: { type: new GraphQLNonNull(types.updateInput) } },
-      resolve: async (
-        _root: unknown,
-        args: { ids: string[]; data: Record<string, unknown> },
-        context: RequestContext,
-      ) => ({
-        ids: keysOf(await recordsOf(context, schema).updateMany(idField.name, args.ids, bodyOf(schema, args.data))),
-      }),
+      resolve: (_root: unknown, args: { ids: string[]; data: Record<string, unknown> }, context: RequestContext) =>
+        after(recordsOf(context, schema).updateMany(idField.name, args.ids, bodyOf(schema, args.data)), (rows) => ({
+          ids: keysOf(rows),
+        })),
     },
     [names.deleteMany]: {
       type: BulkResult,
       args: { ids },
-      resolve: async (_root: unknown, args: { ids: string[] }, context: RequestContext) => ({
-        ids: keysOf(await recordsOf(context, schema).deleteMany(idField.name, args.ids)),
-      }),
+      resolve: (_root: unknown, args: { ids: string[] }, context: RequestContext) =>
+        after(recordsOf(context, schema).deleteMany(idField.name, args.ids), (rows) => ({ ids: keysOf(rows) })),
     },
   });
   return fields;

@@ -13,12 +13,14 @@ import {
   type GraphQLFormattedError,
   type GraphQLSchema,
   getOperationAST,
+  type OperationDefinitionNode,
   parse,
   validate,
 } from 'graphql';
 import { DomainError } from '../domain-error.js';
 import { preflightHeaders } from '../http/cors.js';
 import type { Exchange } from '../http/exchange.js';
+import { parseJsonBody } from '../http/body.js';
 import { HttpError } from '../http/http-error.js';
 import type { Reply } from '../http/reply.js';
 import type { ServiceModel } from '../model/service-model.js';
@@ -26,11 +28,12 @@ import type { RecordService } from '../records/record-service.js';
 import { buildGraphqlSchema } from './build-schema.js';
 import { DocumentCache } from './document-cache.js';
 import { GRAPHQL_LIMITS, limitExceeded } from './limits.js';
-import { RelatedRows } from './related-rows.js';
-import type { RequestContext } from './request-context.js';
+import { HttpRequestContext } from './request-context.js';
 
 const RESPONSE_TYPE = 'application/graphql-response+json';
 const OFFERED = [RESPONSE_TYPE, 'application/json'];
+/** The Content-Type of each offered type, made once: Node checks a header's text on every response, a flat string fastest. */
+const CONTENT_TYPES = new Map(OFFERED.map((type) => [type, `${type}; charset=utf-8`]));
 
 interface Params {
   query: string;
@@ -47,6 +50,18 @@ class Refused extends Error {
   ) {
     super(message);
   }
+}
+
+/** The log's name for an operation, made once for each cached document's operation (the log keeps it, shared). */
+const labels = new WeakMap<OperationDefinitionNode, string>();
+
+function labelOf(operation: OperationDefinitionNode): string {
+  let label = labels.get(operation);
+  if (label === undefined) {
+    label = `GraphQL ${operation.operation} ${operation.name?.value ?? '(anonymous)'}`;
+    labels.set(operation, label);
+  }
+  return label;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -106,13 +121,19 @@ export class GraphqlEndpoint {
       if (exchange.method === 'OPTIONS') return this.options(exchange);
       if (exchange.method !== 'POST')
         throw new Refused(405, 'GraphQL takes GET and POST.', { Allow: 'GET, HEAD, POST, OPTIONS' });
-      return exchange
-        .body()
-        .then((body) => {
-          if (!isObject(body)) throw new Refused(400, 'A GraphQL request body must be a JSON object with a `query`.');
-          return this.execute(exchange, type, paramsOf(body), true);
-        })
-        .catch((err: unknown) => this.refused(exchange, type, err));
+      // One reaction for the body and its failures (as exchange.body() would read and parse it).
+      return exchange.text().then(
+        (text) => {
+          try {
+            const body = parseJsonBody(text, exchange.req.headers['content-type']);
+            if (!isObject(body)) throw new Refused(400, 'A GraphQL request body must be a JSON object with a `query`.');
+            return this.execute(exchange, type, paramsOf(body), true);
+          } catch (err) {
+            return this.refused(exchange, type, err);
+          }
+        },
+        (err: unknown) => this.refused(exchange, type, err),
+      );
     } catch (err) {
       return this.refused(exchange, type, err);
     }
@@ -171,9 +192,11 @@ export class GraphqlEndpoint {
             : 'The query has several operations: name one with `operationName`.',
         },
       ]);
-    const label = `GraphQL ${operation.operation} ${operation.name?.value ?? '(anonymous)'}`;
+    const label = labelOf(operation);
     exchange.label = label;
-    exchange.notes.push(label);
+    // The log keeps each request's notes: an array of one when the label comes first, not a push's room for many.
+    if (exchange.notes.length === 0) exchange.notes = [label];
+    else exchange.notes.push(label);
     if (operation.operation === 'subscription')
       return this.invalid(exchange, type, [
         { message: 'Subscriptions run over WebSocket with the graphql-ws protocol at this path.' },
@@ -184,10 +207,9 @@ export class GraphqlEndpoint {
         type,
         new Refused(405, `A ${operation.operation} must be sent with POST.`, { Allow: 'POST' }),
       );
-    const notes: string[] = [];
-    const context: RequestContext = { records: this.records, related: new RelatedRows(this.records, notes), notes };
+    // The resolvers' notes go to the log after the operation's label, before its errors.
+    const context = new HttpRequestContext(this.records, exchange.notes);
     const done = (result: ExecutionResult): Reply => {
-      exchange.notes.push(...notes);
       const errors = result.errors?.map((e) => this.formatted(e));
       for (const e of errors ?? []) exchange.notes.push(`GraphQL error: ${e.message}`);
       // No `data` at all: the variables did not fit the operation, which is the request's fault.
@@ -230,7 +252,7 @@ export class GraphqlEndpoint {
     return {
       status,
       json: JSON.stringify(body),
-      contentType: `${type}; charset=utf-8`,
+      contentType: CONTENT_TYPES.get(type) ?? `${type}; charset=utf-8`,
       ...(headers ? { headers } : {}),
     };
   }

@@ -1,5 +1,5 @@
 import type { RecordService } from '../records/record-service.js';
-import type { RelatedRows } from './related-rows.js';
+import { RelatedRows } from './related-rows.js';
 
 /** One change of a table feed, as the realtime feeds number it (the record as JSON text; none for `reset`). */
 export interface FeedEvent {
@@ -25,4 +25,22 @@ export interface RequestContext {
   notes: string[];
   /** The table feeds: only over graphql-ws (subscriptions). */
   feeds?: FeedSource;
+}
+
+/**
+ * A request's context over HTTP. Its relation batches are made on first use: most queries name no
+ * relation, and need no loaders.
+ */
+export class HttpRequestContext implements RequestContext {
+  private rows: RelatedRows | undefined;
+
+  constructor(
+    readonly records: RecordService,
+    readonly notes: string[],
+  ) {}
+
+  get related(): RelatedRows {
+    this.rows ??= new RelatedRows(this.records, this.notes);
+    return this.rows;
+  }
 }

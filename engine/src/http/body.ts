@@ -38,11 +38,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
  * A JSON body sent with a non-JSON Content-Type (curl -d sends form encoding) is accepted.
  */
 export function parseJsonBody(text: string, contentType: string | undefined): unknown {
-  const declaredJson = contentType === undefined || contentType === '' || JSON_TYPE.test(contentType);
-  if (text.trim() === '') throw new HttpError(400, httpMessages.emptyBody());
   try {
     return JSON.parse(text);
   } catch (err) {
+    // Only a body that does not parse is looked at again (a blank one parses as nothing).
+    if (text.trim() === '') throw new HttpError(400, httpMessages.emptyBody());
+    const declaredJson = contentType === undefined || contentType === '' || JSON_TYPE.test(contentType);
     if (!declaredJson)
       throw new HttpError(415, httpMessages.unsupportedMediaType((contentType as string).split(';')[0] ?? ''));
     const detail =

@@ -268,9 +268,7 @@ export class ServiceRuntime {
     const { server } = this.model;
     const asked = server.jsonServer || server.allowDelayParam ? delayParam(exchange.searchParams) : undefined;
     const latency = asked !== undefined ? { min: asked, max: asked } : (effects?.latency ?? server.latency);
-    const finish = (): Promise<void> | undefined =>
-      effects?.drop ? this.drop(exchange, effects.drop) : this.encode(exchange, reply);
-    if (!latency || latency.max === 0) return finish();
+    if (!latency || latency.max === 0) return this.finish(exchange, reply);
     const delay = randomIntIn(this.random, latency.min, latency.max);
     exchange.notes.push(`latency ${delay} ms added`);
     // A connection closed during the wait (the client gave up, or a stop cut it after its grace)
@@ -282,9 +280,15 @@ export class ServiceRuntime {
     res.once('close', abort);
     const done = (): Promise<void> | undefined => {
       res.off('close', abort);
-      return finish();
+      return this.finish(exchange, reply);
     };
     return sleep(delay, undefined, { signal: closed.signal }).then(done, done);
+  }
+
+  /** The connection fault the endpoint asked for, or the reply encoded and sent. */
+  private finish(exchange: Exchange, reply: Reply): Promise<void> | undefined {
+    const drop = exchange.effects?.drop;
+    return drop ? this.drop(exchange, drop) : this.encode(exchange, reply);
   }
 
   /** A connection fault: reset (TCP RST) or closed without a response; logged with status 0. */
