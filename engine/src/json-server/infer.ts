@@ -65,8 +65,13 @@ function widen(type: FieldType | undefined, value: unknown): FieldType | undefin
 /** The fields of a list of records, in the order first seen, typed by widen; a field never given a value is json. */
 function inferFields(rows: readonly Record<string, unknown>[]): Map<string, FieldType> {
   const types = new Map<string, FieldType | undefined>();
+  // for…in, not Object.entries: no array per row (a 50,000-row db.json is read on every start).
   for (const row of rows)
-    for (const [name, value] of Object.entries(row)) types.set(name, widen(types.get(name), value));
+    for (const name in row) {
+      const before = types.get(name);
+      const after = widen(before, row[name]);
+      if (after !== before || !types.has(name)) types.set(name, after);
+    }
   return new Map([...types].map(([name, type]) => [name, type ?? 'json']));
 }
 
