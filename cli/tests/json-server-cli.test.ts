@@ -131,3 +131,43 @@ test('a db.json json-server would refuse is refused with its reason, exit 1', ()
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a collection whose rows have no id keeps them without one: listed, filtered, created, exported and imported so; no item route', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-keyless-'));
+  const db = { posts: [{ id: 1, body: 'x' }], deep: [{ a: { b: 1 } }, { a: 1 }] };
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(db));
+    const s = serveFrom(dir);
+    try {
+      const url = await s.url;
+      const get = async (path: string) => {
+        const res = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(10_000) });
+        return { status: res.status, body: (await res.json()) as unknown };
+      };
+      assert.deepEqual(await get('/deep'), { status: 200, body: db.deep });
+      assert.deepEqual(await get('/deep?a.b=1'), { status: 200, body: [{ a: { b: 1 } }] });
+      // json-server finds no row by an id none has: a 404 `{}`, as there.
+      assert.deepEqual(await get('/deep/1'), { status: 404, body: {} });
+      const created = await fetch(`${url}/deep`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ a: 2 }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      assert.equal(created.status, 201);
+      assert.deepEqual(await created.json(), { a: 2 });
+      assert.deepEqual((await get('/db')).body, { ...db, deep: [...db.deep, { a: 2 }] });
+    } finally {
+      await s.stop();
+    }
+    const exported = cli(['export-data', 'db.json', '-o', 'out.json'], dir);
+    assert.equal(exported.status, 0, exported.stderr);
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).deep, [...db.deep, { a: 2 }]);
+    const imported = cli(['import', 'db.json', '-o', 'api.yaml'], dir);
+    assert.equal(imported.status, 0, imported.stderr);
+    const valid = cli(['validate', 'api.yaml'], dir);
+    assert.equal(valid.status, 0, valid.stdout + valid.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

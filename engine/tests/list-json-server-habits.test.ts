@@ -237,3 +237,17 @@ test('json-server mode: --routes rules rewrite as json-server does, and a long U
   assert.equal(rewrite(long), long);
   assert.ok(performance.now() - started < 100);
 });
+
+test('json-server mode answers a page text as json-server would, the same each time it is asked, and each other text its own way', async () => {
+  const { jsonServerReply } = await import('../src/json-server/habits.js');
+  const answer = (json: string) => jsonServerReply('GET', { status: 200, json }).json;
+  const plain = '[{"id":1,"name":"a","_extra":null},{"id":2,"name":"b","_extra":null}]';
+  const extras = '[{"id":1,"name":null,"_extra":{"x":1}}]';
+  for (let i = 0; i < 2; i++) {
+    assert.equal(answer(plain), '[{"id":1,"name":"a"},{"id":2,"name":"b"}]');
+    assert.equal(answer(extras), '[{"x":1,"id":1}]');
+  }
+  // The same text built anew (not the same string) answers the same.
+  assert.equal(answer(`${plain.slice(0, 10)}${plain.slice(10)}`), '[{"id":1,"name":"a"},{"id":2,"name":"b"}]');
+  assert.equal(answer('{"id":3,"name":"c","_extra":null}'), '{"id":3,"name":"c"}');
+});

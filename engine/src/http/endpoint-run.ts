@@ -12,6 +12,7 @@ import { locationFor } from '../records/location.js';
 import type { RecordService } from '../records/record-service.js';
 import type { RecordKey, SchemaRecords } from '../records/schema-records.js';
 import { EXTRA_FIELD, foldExtras } from '../json-server/extra-fields.js';
+import { jsonServerBody, withoutKey } from '../json-server/form-body.js';
 import { type DynamicTools, dynamicRun } from './dynamic-endpoint.js';
 import { errorReply, type Reply } from './reply.js';
 
@@ -100,13 +101,14 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
   // The record, or 404 when none matched.
   const found = (json: string | undefined): Reply =>
     json === undefined ? notFound() : { status, json: withBody(json) };
-  const listOptions = model.server.jsonServer ? { likeRegex: true } : undefined;
+  const listOptions = model.server.jsonServer ? { likeRegex: true, searchScalars: true } : undefined;
   // json-server mode keeps a write's undeclared fields (extra-fields.ts); a PATCH merges them into the record's.
+  // It reads form bodies too (form-body.ts), and an update keeps the path's key whatever the body says, as json-server does.
   const bodyOf = (ctx: RequestContext, patched?: RecordKey): Promise<unknown> =>
     !model.server.jsonServer
       ? ctx.body()
-      : ctx
-          .body()
+      : jsonServerBody(ctx, endpoint.schema)
+          .then((body) => (patched ? withoutKey(body, columns) : body))
           .then((body) =>
             patched && endpoint.method === 'PATCH'
               ? Promise.resolve(records.get(patched)).then((json) =>

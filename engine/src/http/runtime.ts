@@ -5,13 +5,14 @@ import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
+import { jsonServerBody } from '../json-server/form-body.js';
 import { frontAnswer } from '../json-server/front.js';
 import { delayParam, jsonServerReply } from '../json-server/habits.js';
 import type { JsonServerMode } from '../json-server/mode.js';
 import { domainHttpError } from './error-status.js';
 import { HttpError } from './http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
-import type { EndpointModel, ServiceModel } from '../model/service-model.js';
+import type { EndpointModel, SchemaModel, ServiceModel } from '../model/service-model.js';
 import type { ProxiedExchange as Proxied } from './proxy.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
@@ -165,7 +166,7 @@ export class ServiceRuntime {
     const { method, path } = exchange;
     const routed = (): boolean =>
       this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path) !== null;
-    const body = (): Promise<unknown> => exchange.body();
+    const body = (schema: SchemaModel): Promise<unknown> => jsonServerBody(exchange, schema);
     const front = frontAnswer(mode, this.records, { method, path, routed, body });
     if (front === undefined) return undefined;
     return Promise.resolve(front).then(

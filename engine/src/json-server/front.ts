@@ -4,6 +4,7 @@
  * 403 to writes, and `--static` files.
  */
 import type { Reply } from '../http/reply.js';
+import type { SchemaModel } from '../model/service-model.js';
 import type { RecordService } from '../records/record-service.js';
 import { parseListQuery } from '../list/list-query.js';
 import { after, type MaybePromise } from '../store/store.js';
@@ -69,7 +70,7 @@ function singular(
   method: string,
   schema: string,
   records: RecordService,
-  body: () => Promise<unknown>,
+  body: (schema: SchemaModel) => Promise<unknown>,
 ): MaybePromise<Reply> | undefined {
   const of = records.of(schema);
   if (!of) return undefined;
@@ -79,7 +80,7 @@ function singular(
       text === undefined ? json(404, {}) : json(status, singularValue(text));
   if (method === 'GET' || method === 'HEAD') return after(of.get(SINGULAR_KEY), answer(200));
   if (method !== 'PUT' && method !== 'POST' && method !== 'PATCH') return undefined;
-  return body().then((sent) =>
+  return body(of.schema).then((sent) =>
     Promise.resolve(of.get(SINGULAR_KEY)).then((current): MaybePromise<Reply> => {
       // Undeclared fields are kept (extra-fields.ts); a PATCH merges them into the resource's own.
       const before = method === 'PATCH' && current !== undefined ? JSON.parse(current)[EXTRA_FIELD] : undefined;
@@ -100,7 +101,7 @@ function singular(
 export function frontAnswer(
   mode: JsonServerMode,
   records: RecordService,
-  request: { method: string; path: string; routed: () => boolean; body: () => Promise<unknown> },
+  request: { method: string; path: string; routed: () => boolean; body: (schema: SchemaModel) => Promise<unknown> },
 ): MaybePromise<Reply | undefined> | undefined {
   const { method, path } = request;
   const reading = method === 'GET' || method === 'HEAD';

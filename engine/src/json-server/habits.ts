@@ -46,13 +46,34 @@ export function jsonServerReply(method: string, reply: Reply): Reply {
   if (reply.status >= 400) return { ...reply, headers };
   if (method === 'DELETE' && reply.status < 300) return { status: 200, json: '{}', headers };
   if (reply.json === undefined || reply.contentType) return { ...reply, headers };
-  // The common case without parsing: no extras (the hidden field is the last column, so it follows a
-  // comma) and no other null field: the text as it is. Otherwise each record is rewritten.
-  const plain = reply.json.replaceAll(NO_EXTRAS, '');
-  if (!plain.includes(':null') && !plain.includes(`"${EXTRA_FIELD}":`)) return { ...reply, json: plain, headers };
-  const parsed = JSON.parse(reply.json) as unknown;
-  const records = Array.isArray(parsed) ? parsed.map(withoutNulls) : withoutNulls(parsed);
-  return { ...reply, json: JSON.stringify(records), headers };
+  return { ...reply, json: withoutNullsText(reply.json), headers };
+}
+
+/** The last text withoutNullsText rewrote, and what it became: a kept page is the same text each time. */
+const MAX_KEPT_TEXT = 1 << 20;
+let lastIn: string | undefined;
+let lastOut = '';
+
+/**
+ * A JSON text as json-server answers it (withoutNulls). The common case without parsing: no extras
+ * (the hidden field is the last column, so it follows a comma) and no other null field: the text
+ * without the hidden field. Otherwise each record is rewritten. The last answer is kept, so a page
+ * asked again (the store keeps pages until the table changes) costs one comparison.
+ */
+function withoutNullsText(json: string): string {
+  if (json === lastIn) return lastOut;
+  const plain = json.replaceAll(NO_EXTRAS, '');
+  let out = plain;
+  if (plain.includes(':null') || plain.includes(`"${EXTRA_FIELD}":`)) {
+    const parsed = JSON.parse(json) as unknown;
+    out = JSON.stringify(Array.isArray(parsed) ? parsed.map(withoutNulls) : withoutNulls(parsed));
+  }
+  // Pages only: a whole GET /db is not held on to.
+  if (json.length <= MAX_KEPT_TEXT) {
+    lastIn = json;
+    lastOut = out;
+  }
+  return out;
 }
 
 /** The longest `_delay` a request may ask for, in ms (json-server has no bound; a client must not hold a socket for long). */

@@ -65,8 +65,13 @@ function widen(type: FieldType | undefined, value: unknown): FieldType | undefin
 /** The fields of a list of records, in the order first seen, typed by widen; a field never given a value is json. */
 function inferFields(rows: readonly Record<string, unknown>[]): Map<string, FieldType> {
   const types = new Map<string, FieldType | undefined>();
+  // for…in, not Object.entries: no array per row (a 50,000-row db.json is read on every start).
   for (const row of rows)
-    for (const [name, value] of Object.entries(row)) types.set(name, widen(types.get(name), value));
+    for (const name in row) {
+      const before = types.get(name);
+      const after = widen(before, row[name]);
+      if (after !== before || !types.has(name)) types.set(name, after);
+    }
   return new Map([...types].map(([name, type]) => [name, type ?? 'json']));
 }
 
@@ -85,6 +90,9 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
   const seed: NonNullable<Config['seed']> = {};
   const endpoints: Config['endpoints'] = [];
   const fieldsOf = new Map<string, Map<string, FieldType>>();
+  // Collections whose rows have no key (json-server lists them, and finds none by id): no key field,
+  // and only GET and POST on the collection's path, so they are answered as the file has them.
+  const keyless = new Set<string>();
   for (const [name, value] of Object.entries(db)) {
     if (IGNORED.has(name)) continue;
     if (name.includes('/')) throw new DbJsonError(`Oops, found / character in database property '${name}'.`);
@@ -96,9 +104,11 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
       const schema = schemaNameOf(name, taken);
       collections.set(name, schema);
       const fields = inferFields(rows);
+      // Rows none of which has a key are kept as they are, without one (keyless.add below).
+      if (rows.length > 0 && rows.every((row) => row[idName] === undefined)) keyless.add(schema);
       // A collection's key: integer unless some row's key is text (json-server generates a uuid then).
       const keyType = fields.get(idName);
-      fields.set(idName, keyType === 'string' ? 'string' : 'integer');
+      if (!keyless.has(schema)) fields.set(idName, keyType === 'string' ? 'string' : 'integer');
       if (keyType !== undefined && keyType !== 'string' && keyType !== 'integer')
         throw new DbJsonError(`The ${idName} of every item of '${name}' must be a whole number or text.`);
       fieldsOf.set(schema, fields);
@@ -122,7 +132,12 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
       properties[field] = type;
     }
     schemas[schema] = { properties };
-    endpoints.push({ resource: schema, path: `/${name}`, ...(idName === 'id' ? {} : { key: idName }) });
+    if (keyless.has(schema))
+      endpoints.push(
+        { path: `/${name}`, method: 'GET', response: { schema, type: 'array' } },
+        { path: `/${name}`, method: 'POST', response: { schema } },
+      );
+    else endpoints.push({ resource: schema, path: `/${name}`, ...(idName === 'id' ? {} : { key: idName }) });
   }
   for (const [, schema] of singulars) {
     const properties: Record<string, FieldDefinition> = {};

@@ -5,6 +5,7 @@ import { httpMessages } from '../../../shared/src/messages.js';
 import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
+import { fieldPath } from './json-path.js';
 import { pathValue } from '../store/key-values.js';
 import { regexpProblem } from '../store/like-regexp.js';
 import { parseRelations } from './list-relations.js';
@@ -40,13 +41,25 @@ export type QueryValue = string | number | boolean;
  *   (none: matches nothing).
  * - `matches`: json-server mode's `_like`, a case-insensitive regular expression (run by RE2, so in linear time).
  * - `any`: one of `conditions` holds (repeated `_like` values); none matches nothing.
+ * - `all`: every one of `conditions` holds.
+ * - `path`: on the value at `path` inside the json field `column`, read as text as json-server reads it
+ *   (`true`, `1`, `dewey`): `eq` one of `values` (IN), `ne` none of them (a row without the path is
+ *   left out, as json-server does), `matches` / `contains` as above (one value).
  */
 export type Condition =
   | { kind: 'equals'; column: string; values: QueryValue[]; negate: boolean; asText?: boolean }
   | { kind: 'compare'; column: string; op: '<' | '<=' | '>' | '>='; value: QueryValue }
   | { kind: 'contains'; columns: string[]; text: string }
   | { kind: 'matches'; column: string; pattern: string }
-  | { kind: 'any'; conditions: Condition[] };
+  | { kind: 'any'; conditions: Condition[] }
+  | { kind: 'all'; conditions: Condition[] }
+  | {
+      kind: 'path';
+      column: string;
+      path: readonly string[];
+      op: 'eq' | 'ne' | 'matches' | 'contains';
+      values: string[];
+    };
 
 /**
  * Something the list query passed over, for the caller to word: the request log says it in one
@@ -75,6 +88,8 @@ export function listNoteText(schema: SchemaModel, note: ListNote): string {
 export interface SortKey {
   column: string;
   descending: boolean;
+  /** A path inside the json field `column` (`_sort=resource.name`): rows sort by the value there. */
+  path?: readonly string[];
 }
 
 /**
@@ -135,6 +150,27 @@ function filterParams(raw: string): { param: string; values: string[] }[] {
     .map(([param, value]) => ({ param, values: Array.isArray(value) ? value.map(text) : [text(value)] }));
 }
 
+/**
+ * json-server mode's `q` beyond text: a number field whose text holds it (zero never: json-server
+ * passes over falsy values) and a boolean field that is true when `true` holds it.
+ */
+function scalarSearch(schema: SchemaModel, raw: string): Condition[] {
+  const found: Condition[] = [];
+  for (const field of schema.fields) {
+    if (field.type === 'integer' || field.type === 'number')
+      found.push({
+        kind: 'all',
+        conditions: [
+          { kind: 'contains', columns: [field.name], text: raw },
+          { kind: 'equals', column: field.name, values: [0], negate: true },
+        ],
+      });
+    else if (field.type === 'boolean' && 'true'.includes(raw.toLowerCase()))
+      found.push({ kind: 'equals', column: field.name, values: [true], negate: false });
+  }
+  return found;
+}
+
 /** The field types `q` searches: text, dates and JSON (as its text). */
 const SEARCHED_TYPES: readonly string[] = ['string', 'datetime', 'json'];
 
@@ -142,6 +178,8 @@ const SEARCHED_TYPES: readonly string[] = ['string', 'datetime', 'json'];
 export interface ListOptions {
   /** json-server mode: `_like` is a regular expression. */
   likeRegex?: boolean;
+  /** json-server mode: `q` also finds numbers (by their text, zero never) and `true` (as the word), as json-server's does. */
+  searchScalars?: boolean;
 }
 
 /** The longest `_like` regular expression json-server mode takes (RE2 runs in linear time; this bounds the compile). */
@@ -186,6 +224,27 @@ export function parseListQuery(
   let filter: string | undefined;
   const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: QueryValue[] }>();
   let searched = false;
+  const paths = new Map<
+    string,
+    { column: string; path: readonly string[]; op: 'eq' | 'ne' | 'like'; values: string[] }
+  >();
+  /** `a.b=1`, `a.b_ne=1`, `a.b_like=x` on a path inside a json field; false when the parameter names none. */
+  const addPathFilter = (param: string, raws: readonly string[]): boolean => {
+    // As json-server reads it: a suffix is an operator (`a.b_ne`), even where a name could end so.
+    const match = SUFFIX.exec(param);
+    const suffixed = match ? fieldPath(schema, match[1] as string) : undefined;
+    const found = suffixed ?? fieldPath(schema, param);
+    if (!found) return false;
+    const op = suffixed ? (match?.[2] as Operator) : 'eq';
+    if (op !== 'eq' && op !== 'ne' && op !== 'like')
+      throw new DomainError('invalid', `${param}: a path inside a JSON field takes =, _ne and _like only.`);
+    const column = found.field.name;
+    const key = `${column}.${found.path.join('.')}\u0000${op}`;
+    const group = paths.get(key) ?? { column, path: found.path, op, values: [] };
+    group.values.push(...raws);
+    paths.set(key, group);
+    return true;
+  };
   const addFilter = (param: string, raws: readonly string[]): void => {
     if (param === SEARCH) {
       // json-server reads the first `q` and ignores the rest.
@@ -194,8 +253,10 @@ export function parseListQuery(
       searched = true;
       if (raw === '') return;
       const text = schema.fields.filter((f) => SEARCHED_TYPES.includes(f.type));
-      if (text.length === 0) notes.push({ kind: 'no_text_fields' });
-      conditions.push({ kind: 'contains', columns: text.map((f) => f.name), text: raw });
+      const search: Condition = { kind: 'contains', columns: text.map((f) => f.name), text: raw };
+      const scalars = options?.searchScalars ? scalarSearch(schema, raw) : [];
+      if (text.length === 0 && scalars.length === 0) notes.push({ kind: 'no_text_fields' });
+      conditions.push(scalars.length === 0 ? search : { kind: 'any', conditions: [search, ...scalars] });
       return;
     }
     let field = schema.fieldMap.get(param);
@@ -206,7 +267,7 @@ export function parseListQuery(
       if (match && field) op = match[2] as Operator;
     }
     if (!field) {
-      notes.push({ kind: 'unknown_param', param });
+      if (!addPathFilter(param, raws)) notes.push({ kind: 'unknown_param', param });
       return;
     }
     const key = `${field.name}\u0000${op}`;
@@ -236,6 +297,17 @@ export function parseListQuery(
       if (values.length === 0 && field)
         conditions.push({ kind: 'equals', column: field.name, values: [], negate: false });
       else addFilter(param, values);
+    }
+  }
+  for (const { column, path, op, values } of paths.values()) {
+    if (op !== 'like') conditions.push({ kind: 'path', column, path, op, values });
+    else {
+      // Repeated `_like` values are "any of", as on a field.
+      const each = values.map((text): Condition => {
+        const like = likeCondition(`${column}.${path.join('.')}`, text, options);
+        return { kind: 'path', column, path, op: like.kind === 'matches' ? 'matches' : 'contains', values: [text] };
+      });
+      conditions.push(each.length === 1 ? (each[0] as Condition) : { kind: 'any', conditions: each });
     }
   }
   const COMPARE = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;

@@ -2,6 +2,7 @@ import { httpMessages } from '../../../shared/src/messages.js';
 import { DomainError } from '../domain-error.js';
 import type { SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
+import { fieldPath } from './json-path.js';
 import type { SortKey } from './list-query.js';
 
 /** simple-REST's `sort=["name","DESC"]`. */
@@ -16,16 +17,15 @@ export function jsonSortKeys(schema: SchemaModel, raw: string): SortKey[] {
       typeof v[0] === 'string' &&
       (v[1] === undefined || (typeof v[1] === 'string' && /^(asc|desc)$/i.test(v[1]))),
   ) as [string, string | undefined];
-  if (!schema.fieldMap.has(column))
-    throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
-  return [{ column, descending: order?.toLowerCase() === 'desc' }];
+  return [sortKey(schema, column, order?.toLowerCase() === 'desc')];
 }
 
-/** A sort by one field, or `invalid` naming a field the schema does not have. */
+/** A sort by one field or a path inside a json field (`resource.name`), or `invalid` naming a field the schema does not have. */
 export function sortKey(schema: SchemaModel, column: string, descending: boolean): SortKey {
-  if (!schema.fieldMap.has(column))
-    throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
-  return { column, descending };
+  if (schema.fieldMap.has(column)) return { column, descending };
+  const inside = fieldPath(schema, column);
+  if (!inside) throw new DomainError('invalid', httpMessages.sortUnknownField(column, schema.name));
+  return { column: inside.field.name, descending, path: inside.path };
 }
 
 /** `_sort=name,-age` or `_sort=name&_order=desc`; an empty `_sort` or an `_order` other than asc/desc is a 400. */

@@ -120,8 +120,12 @@ export function createRecord(
  * a uuid key missing or null is made here; other missing fields get their default or null. Fills
  * those values into `record`, so a conflict can name them.
  */
-export function createdFields(schema: SchemaModel, record: Record<string, unknown>): FieldModel[] {
-  const fields = schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null));
+export function createdFields(schema: SchemaModel, record: Record<string, unknown>): readonly FieldModel[] {
+  // Every field (the schema's own list, not a copy) unless an integer auto id is left to the database.
+  const left = schema.fields.some((f) => f.autoId === 'integer' && record[f.name] == null);
+  const fields = left
+    ? schema.fields.filter((f) => !(f.autoId === 'integer' && record[f.name] == null))
+    : schema.fields;
   for (const f of fields) {
     // A uuid key sent as null is generated like a missing one (as a null integer id is): the column is NOT NULL.
     if (f.autoId === 'uuid' && record[f.name] === null) record[f.name] = randomUUID();

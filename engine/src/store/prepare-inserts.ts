@@ -13,6 +13,12 @@ export interface InsertOf {
   sql(): string;
 }
 
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * Checks and converts rows for `TableStore.insertMany`, one step per row, so that the write itself
  * runs nothing but prepared statements. `insertOf` is the store's own conversion of a checked
@@ -28,6 +34,9 @@ export function* prepareInserts(
 ): Steps<(PreparedInsert | RefusedInsert)[]> {
   const prepared: (PreparedInsert | RefusedInsert)[] = [];
   const sqlFor = new Map<string, string>();
+  // The previous row's fields and SQL: rows in a row mostly write the same fields, so most skip the join and lookup.
+  let lastNames: readonly string[] = [];
+  let lastSql: string | undefined;
   for (const { row, record: body } of rows) {
     yield;
     const problem = recordProblem(schema, body, 'create');
@@ -37,12 +46,17 @@ export function* prepareInserts(
     }
     const record: Row = { ...(body as Row) };
     const insert = insertOf(record);
-    const key = insert.names.join('\u0000');
-    let sql = sqlFor.get(key);
+    let sql = lastSql !== undefined && sameNames(insert.names, lastNames) ? lastSql : undefined;
     if (sql === undefined) {
-      sql = insert.sql();
-      sqlFor.set(key, sql);
+      const key = insert.names.join('\u0000');
+      sql = sqlFor.get(key);
+      if (sql === undefined) {
+        sql = insert.sql();
+        sqlFor.set(key, sql);
+      }
     }
+    lastNames = insert.names;
+    lastSql = sql;
     prepared.push({ row, sql, values: insert.values, record });
   }
   return prepared;

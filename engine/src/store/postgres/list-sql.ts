@@ -1,4 +1,5 @@
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
+import { postgresPath } from '../../list/json-path.js';
 import type { Condition, ListQuery, QueryValue } from '../../list/list-query.js';
 import { ident, orderColumn } from './sql.js';
 import { castOf, type PgValue, textCondition } from './values.js';
@@ -26,15 +27,45 @@ function likeText(field: FieldModel | undefined, column: string): string {
   return `${col}::text`;
 }
 
+/** A bound parameter, `$n::cast`. */
+function bound(values: PgValue[], value: PgValue, cast: string): string {
+  values.push(value);
+  return `$${values.length}::${cast}`;
+}
+
+/**
+ * The value at a path inside a json column (stored as JSON text) as json-server reads it, as text:
+ * `true`, a number's or a string's text, an object's JSON; null when absent. The path is a bound text[].
+ */
+const pathText = (column: string, path: readonly string[], values: PgValue[]): string =>
+  `(CASE WHEN ${noNul(column)} THEN ${ident(column)}::json #>> ${bound(values, postgresPath(path), 'text[]')} END)`;
+
+/**
+ * Whether a json column's text holds no `\u0000` escape: PostgreSQL's json functions refuse NUL, so a
+ * row holding one (anywhere in the field) reads as having no value at any path in it.
+ */
+const noNul = (column: string): string => `strpos(${ident(column)}, '\\u0000') = 0`;
+
+function pathCondition(c: Extract<Condition, { kind: 'path' }>, values: PgValue[]): string {
+  const kept = c.values.filter(storable);
+  if (kept.length === 0) return 'FALSE';
+  const text = pathText(c.column, c.path, values);
+  if (c.op === 'matches') return `${text} ~* ${bound(values, kept[0] as string, 'text')}`;
+  if (c.op === 'contains')
+    return `${text} ILIKE ${bound(values, `%${escapeLike(kept[0] as string)}%`, 'text')} ESCAPE '\\'`;
+  // NOT IN leaves out a row without the path (null), as json-server's _ne does.
+  return `${text} ${c.op === 'ne' ? 'NOT IN' : 'IN'} (${kept.map((v) => bound(values, v, 'text')).join(', ')})`;
+}
+
 function condition(schema: SchemaModel, c: Condition, values: PgValue[]): string {
-  const param = (value: PgValue, cast: string): string => {
-    values.push(value);
-    return `$${values.length}::${cast}`;
-  };
-  if (c.kind === 'any')
+  const param = (value: PgValue, cast: string): string => bound(values, value, cast);
+  if (c.kind === 'any' || c.kind === 'all')
     return c.conditions.length === 0
-      ? 'FALSE'
-      : `(${c.conditions.map((one) => condition(schema, one, values)).join(' OR ')})`;
+      ? c.kind === 'any'
+        ? 'FALSE'
+        : 'TRUE'
+      : `(${c.conditions.map((one) => condition(schema, one, values)).join(c.kind === 'any' ? ' OR ' : ' AND ')})`;
+  if (c.kind === 'path') return pathCondition(c, values);
   if (c.kind === 'matches') {
     // PostgreSQL's own engine runs the pattern (its length is bounded by the list parser).
     if (c.pattern.includes('\u0000')) return 'FALSE';
@@ -69,7 +100,12 @@ function condition(schema: SchemaModel, c: Condition, values: PgValue[]): string
 export function listSql(schema: SchemaModel, query: ListQuery): PgListSql {
   const values: PgValue[] = [];
   const conditions = query.conditions.map((c) => condition(schema, c, values));
-  const keys = query.sort.map((k) => `${ident(k.column)} ${k.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+  // A path inside a json field sorts by the jsonb of its value (numbers by number, strings by text);
+  // its path is bound after WHERE's values.
+  const keys = query.sort.map(
+    (k) =>
+      `${k.path ? `(CASE WHEN ${noNul(k.column)} THEN ${ident(k.column)}::jsonb #> ${bound(values, postgresPath(k.path), 'text[]')} END)` : ident(k.column)} ${k.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`,
+  );
   return {
     where: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '',
     values,

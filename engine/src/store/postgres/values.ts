@@ -26,7 +26,7 @@ export function pgValue(field: FieldModel, value: unknown): PgValue {
 }
 
 /** The fields a create writes for `record` (see `createdFields`, which fills `record`) and their values for PostgreSQL. */
-export function insertValues(schema: SchemaModel, record: Row): { fields: FieldModel[]; values: PgValue[] } {
+export function insertValues(schema: SchemaModel, record: Row): { fields: readonly FieldModel[]; values: PgValue[] } {
   const fields = createdFields(schema, record);
   return { fields, values: fields.map((f) => pgValue(f, record[f.name])) };
 }

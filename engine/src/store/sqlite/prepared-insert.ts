@@ -1,4 +1,4 @@
-import type { SchemaModel } from '../../model/service-model.js';
+import type { FieldModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
 import { createdFields } from '../key-values.js';
 import { prepareInserts as prepareRows } from '../prepare-inserts.js';
@@ -8,13 +8,25 @@ import { toSqlValue } from './sql-value.js';
 
 type Row = Record<string, unknown>;
 
+/** The names of the fields written: made once for the schema's own list (a row that writes every field). */
+const names = new WeakMap<SchemaModel, string[]>();
+function namesOf(schema: SchemaModel, fields: readonly FieldModel[]): string[] {
+  if (fields !== schema.fields) return fields.map((f) => f.name);
+  let known = names.get(schema);
+  if (!known) {
+    known = fields.map((f) => f.name);
+    names.set(schema, known);
+  }
+  return known;
+}
+
 /** The fields a create writes for `record` (see `createdFields`, which fills `record`) and their values as SQLite stores them. */
 export function insertValues(
   schema: SchemaModel,
   record: Row,
 ): { names: string[]; values: (string | number | null)[] } {
   const fields = createdFields(schema, record);
-  return { names: fields.map((f) => f.name), values: fields.map((f) => toSqlValue(f, record[f.name])) };
+  return { names: namesOf(schema, fields), values: fields.map((f) => toSqlValue(f, record[f.name])) };
 }
 
 /** `INSERT INTO table (names) VALUES (?, …)`, or DEFAULT VALUES when no field is written (`() VALUES ()` is not SQL). */

@@ -92,14 +92,16 @@ export class SqliteTableStore implements TableStore {
    * used instead of a count(*) when the page alone cannot tell the total.
    */
   list(query: ListQuery, knownTotal?: number): Page {
-    const { where, values, orderBy } = listSql(query);
+    const { where, values, orderBy, orderValues } = listSql(query);
     const sql = `SELECT ${this.select(query.relations)}${where}${orderBy} LIMIT ? OFFSET ?`;
-    const key = this.pages && `${sql}\n${JSON.stringify(values)} ${query.limit} ${query.offset} ${knownTotal ?? ''}`;
+    const key =
+      this.pages &&
+      `${sql}\n${JSON.stringify([values, orderValues])} ${query.limit} ${query.offset} ${knownTotal ?? ''}`;
     const kept = key === undefined ? undefined : this.read(() => this.pages?.get(key));
     if (kept) return kept;
     const page = this.read(() => {
       // One row more than the page tells whether there are more; only then is a count(*) needed.
-      const rows = this.statement(sql).all(...values, query.limit + 1, query.offset) as string[];
+      const rows = this.statement(sql).all(...values, ...orderValues, query.limit + 1, query.offset) as string[];
       const more = rows.length > query.limit;
       if (more) rows.pop();
       // Without more rows, the total is what came before this page plus this page, unless the page
