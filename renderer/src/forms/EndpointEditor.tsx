@@ -5,7 +5,7 @@ import { type DocPath, insertAt, modify } from '../../../shared/src/config-edit/
 import { HTTP_METHODS, OPERATIONS } from '../../../shared/src/config-schema';
 import { defaultSample, pathParams, withParams } from '../../../shared/src/dynamic-form/sample';
 import { chain } from './chain';
-import { targetSuggestions } from './dynamic/ConditionsEditor';
+import { targetSuggestions } from './dynamic/condition-targets';
 import { CallbacksEditor } from './dynamic/CallbacksEditor';
 import { EffectsFields } from './dynamic/EffectsFields';
 import { HeadersEditor } from './dynamic/HeadersEditor';
