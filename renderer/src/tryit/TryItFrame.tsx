@@ -1,5 +1,5 @@
 import { X, Zap } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import type { ServerStatus } from '../../../shared/src/studio-contract';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { ServerStopped } from './ServerStopped';
@@ -34,6 +34,10 @@ export interface TryItFrameProps {
  */
 export function TryItFrame(props: TryItFrameProps) {
   const { label, testId, meta, panelRef, onClose, line, onSubmit, onSend, status, children } = props;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
   return (
     <aside
       className="tryit"
@@ -55,13 +59,7 @@ export function TryItFrame(props: TryItFrameProps) {
           <X size={16} aria-hidden="true" />
         </button>
       </header>
-      <form
-        className="tryit-line"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <form className="tryit-line" onSubmit={submit}>
         {line}
       </form>
       <div className="tryit-scroll">
