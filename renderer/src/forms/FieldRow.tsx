@@ -1,10 +1,11 @@
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { WrittenField } from '../../../shared/src/config-edit/as-written';
 import { FIELD_TYPES } from '../../../shared/src/config-schema';
 import type { EditOutcome } from './edit-queue';
 import { deleteField, type FieldOption, setFieldOption } from './field-edits';
 import { useForms } from './form-context';
 import { CheckInput, SelectInput, TextInput } from './inputs';
+import { MoveButtons } from './MoveButtons';
 import { swapEntries } from './swap-entries';
 import { parseTyped, showTyped } from './typed-value';
 
@@ -80,26 +81,12 @@ export function FieldRow({ field, previous, next, onRename }: Props) {
         />
       </td>
       <td className="row-actions">
-        <button
-          type="button"
-          className="icon"
-          aria-label={`Move ${field.name} up`}
-          title="Move up"
-          disabled={readOnly || previous === undefined}
-          onClick={() => previous !== undefined && swap(previous)}
-        >
-          <ArrowUp size={14} />
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label={`Move ${field.name} down`}
-          title="Move down"
-          disabled={readOnly || next === undefined}
-          onClick={() => next !== undefined && swap(next)}
-        >
-          <ArrowDown size={14} />
-        </button>
+        <MoveButtons
+          name={field.name}
+          disabled={readOnly}
+          onUp={previous === undefined ? undefined : () => swap(previous)}
+          onDown={next === undefined ? undefined : () => swap(next)}
+        />
         <button
           type="button"
           className="icon danger"

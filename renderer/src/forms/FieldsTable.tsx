@@ -1,4 +1,3 @@
-import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { WrittenSchema } from '../../../shared/src/config-edit/as-written';
 import { modify } from '../../../shared/src/config-edit/index';
@@ -8,27 +7,25 @@ import { fieldOrigin, oneEdit } from './rename-edits';
 import { FIELD_TYPES } from '../../../shared/src/config-schema';
 import { FieldRow } from './FieldRow';
 import { useForms } from './form-context';
-import { Messages } from './inputs';
+import { useAddForm } from './use-add-form';
+import { AddForm } from './AddForm';
 
 /** A schema's fields, one row each, and the row that adds one. */
 export function FieldsTable({ schema }: { schema: WrittenSchema }) {
   const { submit, readOnly, saved } = useForms();
   const [mentions, setMentions] = useState<{ field: string; found: FieldMention[] } | undefined>(undefined);
-  const [name, setName] = useState('');
-  const [type, setType] = useState<string>('string');
-  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const form = useAddForm({ name: '', type: 'string' });
+  const { name, type } = form.values;
   const properties = [...schema.path, 'properties'];
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
     const field = name.trim();
-    if (!field) return setRefused('Give the field a name.');
+    if (!field) return form.refuse('Give the field a name.');
     if (schema.fields.some((f) => f.name === field))
-      return setRefused(`${schema.name} already has a field '${field}'.`);
-    const outcome = await submit((text) => modify(text, [...properties, field], type), [...properties, field]);
+      return form.refuse(`${schema.name} already has a field '${field}'.`);
     // A refused name stays in the box, with the reason, to be corrected.
-    if (outcome.ok) setName('');
-    setRefused(outcome.ok ? undefined : outcome.message);
+    form.settle(await submit((text) => modify(text, [...properties, field], type), [...properties, field]), ['name']);
   };
 
   // One undo step: the key, renamedFrom (so the rows keep their values), seed rows, key: and references.
@@ -89,28 +86,27 @@ export function FieldsTable({ schema }: { schema: WrittenSchema }) {
           </tbody>
         </table>
       </div>
-      <form className="new-field" aria-label="New field" onSubmit={(e) => void add(e)}>
+      <AddForm
+        label="New field"
+        className="new-field"
+        add="Add field"
+        refused={form.refused}
+        onSubmit={(e) => void add(e)}
+      >
         <input
           aria-label="Field name"
           placeholder="new field name"
           value={name}
           disabled={readOnly}
-          aria-invalid={refused !== undefined || undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            setRefused(undefined);
-          }}
+          aria-invalid={form.refused !== undefined || undefined}
+          onChange={(e) => form.put({ name: e.target.value })}
         />
-        <select aria-label="Type" value={type} disabled={readOnly} onChange={(e) => setType(e.target.value)}>
+        <select aria-label="Type" value={type} disabled={readOnly} onChange={(e) => form.put({ type: e.target.value })}>
           {FIELD_TYPES.map((t) => (
             <option key={t}>{t}</option>
           ))}
         </select>
-        <button type="submit" className="btn" disabled={readOnly}>
-          <Plus size={14} /> Add field
-        </button>
-      </form>
-      <Messages refused={refused} />
+      </AddForm>
       {mentions ? (
         <div className="form-note" role="status" data-testid="field-mentions">
           <p>

@@ -1,10 +1,8 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import type { DocPath } from '../../../shared/src/config-edit/index';
 import { HighlightedText } from './dynamic/HighlightedText';
 import type { EditOutcome } from './edit-queue';
-import { useForms } from './form-context';
-import { Messages } from './inputs';
-import { useDraft } from './use-draft';
+import { FieldFrame, Messages, useDraftField } from './inputs';
 
 const show = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
@@ -29,10 +27,7 @@ export function JsonInput({
   /** An empty box is no value (written as undefined), not invalid JSON. */
   optional?: boolean;
 }) {
-  const { readOnly } = useForms();
-  const shown = show(value);
-  const { draft, refused, focus, change, cancel, commit } = useDraft(shown);
-  const id = useId();
+  const { draft, refused, focus, change, cancel, commit, id, readOnly } = useDraftField(show(value));
   let invalid: string | undefined;
   let parsed: unknown;
   try {
@@ -41,8 +36,7 @@ export function JsonInput({
     invalid = `Not valid JSON: ${(err as Error).message}`;
   }
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label}>
       <HighlightedText
         id={id}
         rows={Math.min(12, Math.max(3, draft.split('\n').length))}
@@ -58,6 +52,6 @@ export function JsonInput({
       />
       <Messages at={at} refused={invalid ?? refused} />
       {after?.(invalid ? undefined : parsed)}
-    </div>
+    </FieldFrame>
   );
 }

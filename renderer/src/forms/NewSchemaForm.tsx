@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { modify } from '../../../shared/src/config-edit/index';
-import { tableNameFor } from '../../../shared/src/table-name';
 import { useForms } from './form-context';
-import { Messages } from './inputs';
+import { FormFooter } from './FormFooter';
 import { schemaNameProblem } from './schema-name';
+import { SchemaNameField, TablePreview } from './SchemaNameField';
 
 /** Names a new schema (checked as typed) and writes it with an `id` field, which every table needs. */
 export function NewSchemaForm({ onCreated, onCancel }: { onCreated(name: string): void; onCancel(): void }) {
@@ -27,46 +27,20 @@ export function NewSchemaForm({ onCreated, onCancel }: { onCreated(name: string)
 
   return (
     <form className="form-card" aria-label="New schema" onSubmit={(e) => void create(e)}>
-      <div className="form-field">
-        <label htmlFor="new-schema-name">Schema name</label>
-        <div className="form-control">
-          <input
-            id="new-schema-name"
-            value={name}
-            placeholder="BlogPost"
-            disabled={readOnly}
-            autoComplete="off"
-            aria-invalid={(trimmed !== '' && problem !== undefined) || undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              setRefused(undefined);
-            }}
-          />
-        </div>
-        <p className="form-hint" data-testid="table-preview">
-          {trimmed && !problem ? (
-            <>
-              Stored in table{' '}
-              <code>
-                {trimmed} → {tableNameFor(trimmed)}
-              </code>
-            </>
-          ) : trimmed ? (
-            <span className="error-text">{problem}</span>
-          ) : (
-            'A capitalised singular name, e.g. BlogPost (table blog_posts).'
-          )}
-        </p>
-        <Messages refused={refused} />
-      </div>
-      <footer>
-        <button type="submit" className="btn primary" disabled={readOnly || problem !== undefined}>
-          Create schema
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </footer>
+      <SchemaNameField
+        label="Schema name"
+        input={{ id: 'new-schema-name', value: name, placeholder: 'BlogPost' }}
+        onChange={(v) => {
+          setName(v);
+          setRefused(undefined);
+        }}
+        problem={trimmed ? problem : undefined}
+        refused={refused}
+        testId="table-preview"
+      >
+        {trimmed ? <TablePreview name={trimmed} /> : 'A capitalised singular name, e.g. BlogPost (table blog_posts).'}
+      </SchemaNameField>
+      <FormFooter submit="Create schema" disabled={readOnly || problem !== undefined} onCancel={onCancel} />
     </form>
   );
 }

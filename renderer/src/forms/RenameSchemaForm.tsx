@@ -3,9 +3,10 @@ import type { WrittenSchema } from '../../../shared/src/config-edit/as-written';
 import { renameSchemaEverywhere } from '../../../shared/src/config-edit/renames';
 import { tableNameFor } from '../../../shared/src/table-name';
 import { useForms } from './form-context';
-import { Messages } from './inputs';
+import { FormFooter } from './FormFooter';
 import { oneEdit, schemaOrigin } from './rename-edits';
 import { schemaNameProblem } from './schema-name';
+import { SchemaNameField, TablePreview } from './SchemaNameField';
 
 /**
  * Rename schema: the new name is checked as New schema checks it (with the table it will have), then
@@ -49,47 +50,26 @@ export function RenameSchemaForm({ schema, onDone }: { schema: WrittenSchema; on
         if (e.key === 'Escape') onDone();
       }}
     >
-      <div className="form-field">
-        <label htmlFor="rename-schema-name">New name</label>
-        <div className="form-control">
-          <input
-            id="rename-schema-name"
-            ref={input}
-            value={name}
-            disabled={readOnly}
-            autoComplete="off"
-            aria-invalid={problem !== undefined || undefined}
-            aria-describedby="rename-schema-preview"
-            onChange={(e) => {
-              setName(e.target.value);
-              setRefused(undefined);
-            }}
-          />
-        </div>
-        <p className="form-hint" id="rename-schema-preview" data-testid="rename-preview">
-          {problem ? (
-            <span className="error-text">{problem}</span>
-          ) : (
-            <>
-              Stored in table{' '}
-              <code>
-                {trimmed} → {tableNameFor(trimmed)}
-              </code>
-              {unchanged ? null : ` (renamed from ${tableNameFor(schema.name)} with its rows)`}. Endpoints, references
-              and seed rows follow the new name.
-            </>
-          )}
-        </p>
-        <Messages refused={refused} />
-      </div>
-      <footer>
-        <button type="submit" className="btn primary" disabled={readOnly || problem !== undefined || unchanged}>
-          Rename schema
-        </button>
-        <button type="button" className="btn" onClick={() => onDone()}>
-          Cancel
-        </button>
-      </footer>
+      <SchemaNameField
+        label="New name"
+        input={{ id: 'rename-schema-name', value: name, ref: input }}
+        onChange={(v) => {
+          setName(v);
+          setRefused(undefined);
+        }}
+        problem={problem}
+        refused={refused}
+        testId="rename-preview"
+      >
+        <TablePreview name={trimmed} />
+        {unchanged ? null : ` (renamed from ${tableNameFor(schema.name)} with its rows)`}. Endpoints, references and
+        seed rows follow the new name.
+      </SchemaNameField>
+      <FormFooter
+        submit="Rename schema"
+        disabled={readOnly || problem !== undefined || unchanged}
+        onCancel={() => onDone()}
+      />
     </form>
   );
 }

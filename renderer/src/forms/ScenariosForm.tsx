@@ -1,7 +1,7 @@
-import { X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { modify, renameKey } from '../../../shared/src/config-edit/index';
+import { modify } from '../../../shared/src/config-edit/index';
+import type { EditOutcome } from './edit-queue';
 import { NewPairForm } from './NewPairForm';
+import { MapEntry } from './MapEntry';
 import { useForms } from './form-context';
 import { Messages, TextInput } from './inputs';
 
@@ -14,24 +14,15 @@ const show = (v: unknown): string => (v === undefined || v === null ? '' : Strin
  * current state by hand.
  */
 export function ScenariosForm() {
-  const { written, submit, readOnly } = useForms();
+  const { written, submit } = useForms();
   const rows = Object.entries(written.scenarios);
-  const [name, setName] = useState('');
-  const [start, setStart] = useState('');
-  const [refused, setRefused] = useState<string | undefined>(undefined);
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
+  const add = async (name: string, start: string): Promise<EditOutcome> => {
     const n = name.trim();
     const s = start.trim();
-    if (!NAME.test(n)) return setRefused('A scenario name is a word: letters, digits, _ or -, e.g. order.');
-    if (n in written.scenarios) return setRefused(`There is already a scenario '${n}'.`);
-    if (!s) return setRefused(`Give '${n}' a start state, e.g. started.`);
-    const outcome = await submit((t) => modify(t, ['scenarios', n], s), ['scenarios', n]);
-    if (outcome.ok) {
-      setName('');
-      setStart('');
-    }
-    setRefused(outcome.ok ? undefined : outcome.message);
+    if (!NAME.test(n)) return { ok: false, message: 'A scenario name is a word: letters, digits, _ or -, e.g. order.' };
+    if (n in written.scenarios) return { ok: false, message: `There is already a scenario '${n}'.` };
+    if (!s) return { ok: false, message: `Give '${n}' a start state, e.g. started.` };
+    return submit((t) => modify(t, ['scenarios', n], s), ['scenarios', n]);
   };
   return (
     <fieldset className="form-card form-group" aria-label="Scenarios" data-testid="scenarios-form">
@@ -42,16 +33,15 @@ export function ScenariosForm() {
       </p>
       <Messages at={['scenarios']} exact />
       {rows.map(([scenario, state]) => (
-        <div className="scenario-entry" key={scenario} data-testid={`scenario-${scenario}`}>
-          <TextInput
-            label={`Name of scenario ${scenario}`}
-            bare
-            mono
-            exact
-            value={scenario}
-            at={['scenarios', scenario]}
-            onCommit={(next) => submit((t) => renameKey(t, ['scenarios'], scenario, next.trim()), ['scenarios'])}
-          />
+        <MapEntry
+          key={scenario}
+          at={['scenarios']}
+          name={scenario}
+          keyLabel={`Name of scenario ${scenario}`}
+          kind="scenario"
+          removes={rows.length === 1 ? ['scenarios'] : undefined}
+          className="scenario-entry"
+        >
           <TextInput
             label={`Start state of ${scenario}`}
             bare
@@ -59,47 +49,15 @@ export function ScenariosForm() {
             value={show(state)}
             onCommit={(next) => submit((t) => modify(t, ['scenarios', scenario], next.trim()), ['scenarios', scenario])}
           />
-          <button
-            type="button"
-            className="icon danger"
-            disabled={readOnly}
-            aria-label={`Remove scenario ${scenario}`}
-            onClick={() =>
-              void submit(
-                (t) => modify(t, rows.length === 1 ? ['scenarios'] : ['scenarios', scenario], undefined),
-                ['scenarios'],
-              )
-            }
-          >
-            <X size={14} aria-hidden="true" />
-          </button>
-        </div>
+        </MapEntry>
       ))}
       <NewPairForm
         label="New scenario"
-        disabled={readOnly}
-        name={{
-          label: 'Scenario name',
-          placeholder: 'order',
-          value: name,
-          onChange: (v) => {
-            setName(v);
-            setRefused(undefined);
-          },
-        }}
-        value={{
-          label: 'Start state',
-          placeholder: 'started',
-          value: start,
-          onChange: (v) => {
-            setStart(v);
-            setRefused(undefined);
-          },
-        }}
+        name={{ label: 'Scenario name', placeholder: 'order' }}
+        value={{ label: 'Start state', placeholder: 'started' }}
         add="Add scenario"
-        onSubmit={(e) => void add(e)}
+        onAdd={add}
       />
-      <Messages refused={refused} />
     </fieldset>
   );
 }

@@ -20,26 +20,28 @@ function Field({ spec }: { spec: FieldSpec }) {
   );
 }
 
-/** The select a spec describes. */
-function Choice({ spec }: { spec: ChoiceSpec }) {
+/** The select a spec describes, in a row with its detail's box while that choice is made. */
+function ChoiceRow({ spec }: { spec: ChoiceSpec }) {
   const { written, submit } = useForms();
   const at = ['server', spec.key];
+  const chosen = spec.read(written.server[spec.key]);
   return (
-    <SelectInput
-      label={spec.label}
-      value={spec.read(written.server[spec.key])}
-      options={spec.options}
-      at={at}
-      onCommit={(v) => submit((t) => modify(t, at, spec.write(v)), at)}
-    />
+    <div className="form-row">
+      <SelectInput
+        label={spec.label}
+        value={chosen}
+        options={spec.options}
+        at={at}
+        onCommit={(v) => submit((t) => modify(t, at, spec.write(v)), at)}
+      />
+      {spec.detail?.choice === chosen ? <Field spec={spec.detail.field} /> : null}
+    </div>
   );
 }
 
 /** `server:` settings; an empty box removes the key, so the engine's default (the placeholder) applies. */
 export function ServerForm() {
   const s = useForms().written.server;
-  const cors = CHOICES.cors.read(s.cors);
-  const admin = CHOICES.admin.read(s.admin);
   const latency =
     s.latency && typeof s.latency === 'object' ? (s.latency as { min?: unknown; max?: unknown }) : undefined;
   return (
@@ -54,10 +56,7 @@ export function ServerForm() {
             0.0.0.0 makes the mock reachable from other machines on the network. Use 127.0.0.1 unless you mean that.
           </p>
         ) : null}
-        <div className="form-row">
-          <Choice spec={CHOICES.cors} />
-          {cors === 'origin' ? <Field spec={FIELDS.corsOrigin} /> : null}
-        </div>
+        <ChoiceRow spec={CHOICES.cors} />
         <div className="form-row">
           {latency ? (
             <>
@@ -79,10 +78,7 @@ export function ServerForm() {
             Record writes them into this config.
           </p>
         ) : null}
-        <div className="form-row">
-          <Choice spec={CHOICES.admin} />
-          {admin === 'token' ? <Field spec={FIELDS.adminToken} /> : null}
-        </div>
+        <ChoiceRow spec={CHOICES.admin} />
       </section>
       <ScenariosForm />
     </>

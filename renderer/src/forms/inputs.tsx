@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { DocPath } from '../../../shared/src/config-edit/index';
 import type { EditOutcome } from './edit-queue';
 import { useForms } from './form-context';
 import { problemsAt } from './problems-at';
 import { useDraft } from './use-draft';
+import { usePicked } from './use-picked';
 
 /** The engine's problems at `at` and a refusal, under the control they belong to. */
 export function Messages({ at, refused, exact }: { at?: DocPath; refused?: string; exact?: boolean }) {
@@ -25,6 +26,31 @@ export function Messages({ at, refused, exact }: { at?: DocPath; refused?: strin
       ))}
     </ul>
   );
+}
+
+/** A field's frame: its label over the control, or none when `bare` (the control's aria-label names it). */
+export function FieldFrame({
+  id,
+  label,
+  bare,
+  children,
+}: {
+  id: string;
+  label: string;
+  bare?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={bare ? 'form-field bare' : 'form-field'}>
+      {bare ? null : <label htmlFor={id}>{label}</label>}
+      {children}
+    </div>
+  );
+}
+
+/** A text field that writes on leaving it: its draft (useDraft), an id for its label, and whether the form is read-only. */
+export function useDraftField(value: string) {
+  return { ...useDraft(value), id: useId(), readOnly: useForms().readOnly };
 }
 
 interface TextProps {
@@ -50,12 +76,9 @@ interface TextProps {
  */
 export function TextInput(props: TextProps) {
   const { label, value, placeholder, at, bare, type = 'text', mono, exact, onCommit, children } = props;
-  const { readOnly } = useForms();
-  const { draft, refused, focus, change, cancel, commit } = useDraft(value);
-  const id = useId();
+  const { draft, refused, focus, change, cancel, commit, id, readOnly } = useDraftField(value);
   return (
-    <div className={bare ? 'form-field bare' : 'form-field'}>
-      {bare ? null : <label htmlFor={id}>{label}</label>}
+    <FieldFrame id={id} label={label} bare={bare}>
       <div className="form-control">
         <input
           id={id}
@@ -77,7 +100,7 @@ export function TextInput(props: TextProps) {
         {children}
       </div>
       <Messages at={at} refused={refused} exact={exact} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -93,26 +116,17 @@ interface SelectProps {
 /** A dropdown that writes as soon as a value is picked; a refusal shows under it. */
 export function SelectInput({ label, value, options, at, bare, onCommit }: SelectProps) {
   const { readOnly } = useForms();
-  const [refused, setRefused] = useState<string | undefined>(undefined);
-  const [shown, setShown] = useState(value);
+  const { shown, refused, pick } = usePicked(value, onCommit);
   const id = useId();
-  useEffect(() => setShown(value), [value]);
   return (
-    <div className={bare ? 'form-field bare' : 'form-field'}>
-      {bare ? null : <label htmlFor={id}>{label}</label>}
+    <FieldFrame id={id} label={label} bare={bare}>
       <select
         id={id}
         aria-label={bare ? label : undefined}
         aria-invalid={refused !== undefined || undefined}
         value={shown}
         disabled={readOnly}
-        onChange={async (e) => {
-          const next = e.target.value;
-          setShown(next);
-          const outcome = await onCommit(next);
-          setRefused(outcome.ok ? undefined : outcome.message);
-          if (!outcome.ok) setShown(value);
-        }}
+        onChange={(e) => void pick(e.target.value)}
       >
         {options.map((o) => {
           const v = typeof o === 'string' ? o : o.value;
@@ -124,7 +138,7 @@ export function SelectInput({ label, value, options, at, bare, onCommit }: Selec
         })}
       </select>
       <Messages at={at} refused={refused} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -139,10 +153,7 @@ interface CheckProps {
 
 export function CheckInput({ label, checked, at, bare, onCommit }: CheckProps) {
   const { readOnly } = useForms();
-  const [refused, setRefused] = useState<string | undefined>(undefined);
-  // Shown at once, before the write lands (and put back if it is refused).
-  const [shown, setShown] = useState(checked);
-  useEffect(() => setShown(checked), [checked]);
+  const { shown, refused, pick } = usePicked(checked, onCommit);
   return (
     <div className="form-check">
       <label>
@@ -151,13 +162,7 @@ export function CheckInput({ label, checked, at, bare, onCommit }: CheckProps) {
           aria-label={bare ? label : undefined}
           checked={shown}
           disabled={readOnly}
-          onChange={async (e) => {
-            const next = e.target.checked;
-            setShown(next);
-            const outcome = await onCommit(next);
-            setRefused(outcome.ok ? undefined : outcome.message);
-            if (!outcome.ok) setShown(checked);
-          }}
+          onChange={(e) => void pick(e.target.checked)}
         />
         {bare ? null : label}
       </label>

@@ -71,30 +71,46 @@ export interface ChoiceSpec {
   options: { value: string; label: string }[];
   read(value: unknown): string;
   write(choice: string): unknown;
+  /** The box shown beside the select while one choice is made (the origin, the token). */
+  detail?: { choice: string; field: FieldSpec };
+}
+
+interface MapChoice {
+  value: string;
+  label: string;
+  /** The one key of the map, its starting value, and its box. */
+  key: string;
+  start: string;
+  field: FieldSpec;
+}
+
+/**
+ * A key that is off (absent), on (`true`), or a map with one key to fill in (`cors: { origin }`,
+ * `admin: { token }`): the select, and the box of the map's key beside it while that is chosen.
+ */
+function offOnOrMap(label: string, key: string, on: { value: string; label: string }, map: MapChoice): ChoiceSpec {
+  return {
+    label,
+    key,
+    options: [{ value: 'off', label: 'Off (default)' }, on, { value: map.value, label: map.label }],
+    read: (v) => (v === true ? on.value : isMap(v) ? map.value : 'off'),
+    write: (c) => (c === 'off' ? undefined : c === on.value ? true : { [map.key]: map.start }),
+    detail: { choice: map.value, field: map.field },
+  };
 }
 
 /** The server form's selects, one spec each. */
 export const CHOICES = {
-  cors: {
-    label: 'CORS',
-    key: 'cors',
-    options: [
-      { value: 'off', label: 'Off (default)' },
-      { value: 'any', label: 'Any origin' },
-      { value: 'origin', label: 'One origin…' },
-    ],
-    read: (v) => (v === true ? 'any' : isMap(v) ? 'origin' : 'off'),
-    write: (c) => (c === 'off' ? undefined : c === 'any' ? true : { origin: 'http://localhost:5173' }),
-  },
-  admin: {
-    label: 'Admin API',
-    key: 'admin',
-    options: [
-      { value: 'off', label: 'Off (default)' },
-      { value: 'on', label: 'On, token generated' },
-      { value: 'token', label: 'On, with my token…' },
-    ],
-    read: (v) => (v === true ? 'on' : isMap(v) ? 'token' : 'off'),
-    write: (c) => (c === 'off' ? undefined : c === 'on' ? true : { token: 'change-me-please' }),
-  },
+  cors: offOnOrMap(
+    'CORS',
+    'cors',
+    { value: 'any', label: 'Any origin' },
+    { value: 'origin', label: 'One origin…', key: 'origin', start: 'http://localhost:5173', field: FIELDS.corsOrigin },
+  ),
+  admin: offOnOrMap(
+    'Admin API',
+    'admin',
+    { value: 'on', label: 'On, token generated' },
+    { value: 'token', label: 'On, with my token…', key: 'token', start: 'change-me-please', field: FIELDS.adminToken },
+  ),
 } satisfies Record<string, ChoiceSpec>;

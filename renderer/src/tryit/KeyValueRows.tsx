@@ -12,6 +12,52 @@ interface Props {
   testId: string;
 }
 
+/** One name/value row: ticked to send, its name (with suggestions), its value, and ✕. */
+function KeyValueRowView({
+  row: r,
+  noun,
+  listId,
+  onChange,
+  onRemove,
+}: {
+  row: KeyValueRow;
+  noun: string;
+  listId: string | undefined;
+  onChange(patch: Partial<KeyValueRow>): void;
+  onRemove(): void;
+}) {
+  return (
+    <div className="kv-row">
+      <input
+        type="checkbox"
+        checked={r.on}
+        onChange={(e) => onChange({ on: e.target.checked })}
+        aria-label={`Send ${r.name || `this ${noun.toLowerCase()}`}`}
+      />
+      <input
+        className="kv-name"
+        value={r.name}
+        list={listId}
+        placeholder="name"
+        spellCheck={false}
+        onChange={(e) => onChange({ name: e.target.value })}
+        aria-label={`${noun} name`}
+      />
+      <input
+        className="kv-value"
+        value={r.value}
+        placeholder="value"
+        spellCheck={false}
+        onChange={(e) => onChange({ value: e.target.value })}
+        aria-label={`Value of ${r.name || noun.toLowerCase()}`}
+      />
+      <button type="button" className="icon" onClick={onRemove} aria-label={`Remove ${r.name || noun.toLowerCase()}`}>
+        <X size={14} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
 /** Editable name/value rows; an unticked row is kept but not sent. */
 export function KeyValueRows({ rows, onChange, noun, suggestions, testId }: Props) {
   const listId = suggestions?.length ? `${testId}-names` : undefined;
@@ -24,44 +70,17 @@ export function KeyValueRows({ rows, onChange, noun, suggestions, testId }: Prop
     const names = root.current?.querySelectorAll<HTMLInputElement>('.kv-name');
     names?.[names.length - 1]?.focus();
   });
-  const update = (id: number, patch: Partial<KeyValueRow>) =>
-    onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   return (
     <div className="kv" data-testid={testId} ref={root}>
       {rows.map((r) => (
-        <div className="kv-row" key={r.id}>
-          <input
-            type="checkbox"
-            checked={r.on}
-            onChange={(e) => update(r.id, { on: e.target.checked })}
-            aria-label={`Send ${r.name || `this ${noun.toLowerCase()}`}`}
-          />
-          <input
-            className="kv-name"
-            value={r.name}
-            list={listId}
-            placeholder="name"
-            spellCheck={false}
-            onChange={(e) => update(r.id, { name: e.target.value })}
-            aria-label={`${noun} name`}
-          />
-          <input
-            className="kv-value"
-            value={r.value}
-            placeholder="value"
-            spellCheck={false}
-            onChange={(e) => update(r.id, { value: e.target.value })}
-            aria-label={`Value of ${r.name || noun.toLowerCase()}`}
-          />
-          <button
-            type="button"
-            className="icon"
-            onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
-            aria-label={`Remove ${r.name || noun.toLowerCase()}`}
-          >
-            <X size={14} aria-hidden="true" />
-          </button>
-        </div>
+        <KeyValueRowView
+          key={r.id}
+          row={r}
+          noun={noun}
+          listId={listId}
+          onChange={(patch) => onChange(rows.map((x) => (x.id === r.id ? { ...x, ...patch } : x)))}
+          onRemove={() => onChange(rows.filter((x) => x.id !== r.id))}
+        />
       ))}
       <button
         type="button"

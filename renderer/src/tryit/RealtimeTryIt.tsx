@@ -1,14 +1,14 @@
-import { Plug, PlugZap, Send } from 'lucide-react';
+import { Plug, PlugZap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/src/studio-contract';
-import { ErrorBanner } from '../feedback/ErrorBanner';
 import { FrameList } from './FrameList';
 import { realtimeUrl, unfilledParams } from './realtime-url';
-import { ServerStopped } from './ServerStopped';
+import { MessageComposer } from './MessageComposer';
 import { TryItFrame } from './TryItFrame';
 import { sseEventNames } from './sse-names';
 import { useEventStream } from './use-event-stream';
-import { useWebSocketSession } from './use-websocket-session';
+import type { SessionState } from './use-frame-log';
+import { type Closed, useWebSocketSession } from './use-websocket-session';
 import './tryit.css';
 import './realtime.css';
 
@@ -25,6 +25,17 @@ interface Props {
 }
 
 const TITLE = { websocket: 'WebSocket', sse: 'Server-Sent Events' } as const;
+
+/** Where the session stands, in words (read out as it changes); a WebSocket's close code when it ended. */
+function sessionLine(protocol: Props['protocol'], state: SessionState, closed: Closed | undefined): string {
+  if (state === 'idle')
+    return `Connect to open ${protocol === 'websocket' ? 'a WebSocket' : 'the event stream'} from this window; it shows in the Log too.`;
+  if (state === 'connecting') return 'Connecting…';
+  if (state === 'open') return 'Connected';
+  return protocol === 'websocket' && closed
+    ? `Closed · code ${closed.code}${closed.reason ? ` · ${closed.reason}` : ''}`
+    : 'Closed';
+}
 
 /**
  * Try it for a WebSocket or SSE endpoint: the browser's own WebSocket or EventSource opened on the
@@ -68,86 +79,54 @@ export function RealtimeTryIt({ protocol, path, declaredPath, status, configText
   };
 
   return (
-    <TryItFrame label="Try it" testId="tryit" meta={TITLE[protocol]} panelRef={panel} onClose={onClose}>
-      <form
-        className="tryit-line"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (live) session.disconnect();
-          else connect();
-        }}
-      >
-        <span className="tryit-scheme" aria-hidden="true">
-          {protocol === 'websocket' ? 'WS' : 'SSE'}
-        </span>
-        <input
-          className="tryit-path"
-          value={target}
-          spellCheck={false}
-          onChange={(e) => setTarget(e.target.value)}
-          aria-label="Path and query"
-          data-testid="tryit-path"
-        />
-        <button
-          type="submit"
-          className={live ? 'btn' : 'btn primary'}
-          disabled={!running && !live}
-          data-testid="tryit-connect"
-        >
-          {live ? <Plug size={14} aria-hidden="true" /> : <PlugZap size={14} aria-hidden="true" />}
-          {live ? 'Disconnect' : 'Connect'}
-        </button>
-      </form>
-      <div className="tryit-scroll">
-        <ServerStopped status={status} action="connect" onStart={onStart} />
-        <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="tryit-error" />
-        <p className="tryit-session" role="status" data-testid="tryit-session">
-          {session.state === 'idle'
-            ? `Connect to open ${protocol === 'websocket' ? 'a WebSocket' : 'the event stream'} from this window; it shows in the Log too.`
-            : session.state === 'connecting'
-              ? 'Connecting…'
-              : session.state === 'open'
-                ? 'Connected'
-                : protocol === 'websocket' && ws.closed
-                  ? `Closed · code ${ws.closed.code}${ws.closed.reason ? ` · ${ws.closed.reason}` : ''}`
-                  : 'Closed'}
-        </p>
-        {protocol === 'websocket' ? (
-          <form
-            className="tryit-compose"
-            onSubmit={(e) => {
-              e.preventDefault();
-              send();
-            }}
+    <TryItFrame
+      label="Try it"
+      testId="tryit"
+      meta={TITLE[protocol]}
+      panelRef={panel}
+      onClose={onClose}
+      onSubmit={() => (live ? session.disconnect() : connect())}
+      status={status}
+      stopped={{ action: 'connect', onStart }}
+      error={error}
+      onDismissError={() => setError(undefined)}
+      line={
+        <>
+          <span className="tryit-scheme" aria-hidden="true">
+            {protocol === 'websocket' ? 'WS' : 'SSE'}
+          </span>
+          <input
+            className="tryit-path"
+            value={target}
+            spellCheck={false}
+            onChange={(e) => setTarget(e.target.value)}
+            aria-label="Path and query"
+            data-testid="tryit-path"
+          />
+          <button
+            type="submit"
+            className={live ? 'btn' : 'btn primary'}
+            disabled={!running && !live}
+            data-testid="tryit-connect"
           >
-            <label htmlFor="tryit-message">Message (a text frame; Ctrl+Enter sends)</label>
-            <textarea
-              id="tryit-message"
-              rows={3}
-              spellCheck={false}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                  e.preventDefault();
-                  send();
-                }
-              }}
-              data-testid="tryit-message"
-            />
-            <button type="submit" className="btn" disabled={ws.state !== 'open'} data-testid="tryit-send-frame">
-              <Send size={14} aria-hidden="true" />
-              Send frame
-            </button>
-          </form>
-        ) : (
-          <label className="tryit-check">
-            <input type="checkbox" checked={reconnect} onChange={(e) => setReconnect(e.target.checked)} />
-            Reconnect when the stream ends (the browser sends Last-Event-ID)
-          </label>
-        )}
-        <FrameList snapshot={session.frames} noun={protocol === 'websocket' ? 'Frames' : 'Events'} />
-      </div>
+            {live ? <Plug size={14} aria-hidden="true" /> : <PlugZap size={14} aria-hidden="true" />}
+            {live ? 'Disconnect' : 'Connect'}
+          </button>
+        </>
+      }
+    >
+      <p className="tryit-session" role="status" data-testid="tryit-session">
+        {sessionLine(protocol, session.state, ws.closed)}
+      </p>
+      {protocol === 'websocket' ? (
+        <MessageComposer message={message} onChange={setMessage} open={ws.state === 'open'} onSend={send} />
+      ) : (
+        <label className="tryit-check">
+          <input type="checkbox" checked={reconnect} onChange={(e) => setReconnect(e.target.checked)} />
+          Reconnect when the stream ends (the browser sends Last-Event-ID)
+        </label>
+      )}
+      <FrameList snapshot={session.frames} noun={protocol === 'websocket' ? 'Frames' : 'Events'} />
     </TryItFrame>
   );
 }

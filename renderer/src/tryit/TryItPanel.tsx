@@ -1,9 +1,7 @@
-import { Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { EndpointSummary } from '../../../shared/src/service-summary';
 import type { ServerStatus, TableInfo } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
-import { ErrorBanner } from '../feedback/ErrorBanner';
 import { RequestForm } from './RequestForm';
 import {
   draftForEndpoint,
@@ -16,10 +14,8 @@ import {
   tableOf,
   toSendRequest,
 } from './request-draft';
-import { ResponseView } from './ResponseView';
-import { ServerStopped, useStartServer } from './ServerStopped';
-import { TryItFrame } from './TryItFrame';
-import { useSentRequest } from './use-sent-request';
+import { RequestFrame } from './RequestFrame';
+import { useRequestPanel } from './use-request-panel';
 import { templateRefs, withTemplateRefs } from './template-refs';
 import './tryit.css';
 
@@ -48,11 +44,10 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
         )
       : draftFromEntry(target.entry),
   );
-  const { response, error, setError, sending, send: sendRequest } = useSentRequest(client);
-  const panel = useRef<HTMLElement>(null);
+  const request = useRequestPanel(client);
+  const { panelRef: panel, response } = request;
   const responseRef = useRef<HTMLDivElement>(null);
   const endpoint = endpointOf(draft, endpoints);
-  const running = status?.state === 'running';
   const edit = (patch: Partial<TryDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   // Focus goes to what needs filling in first: an empty path parameter, else Send.
@@ -60,7 +55,7 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
     const root = panel.current;
     const empty = root?.querySelector<HTMLInputElement>('.tryit-param input');
     (empty ?? root?.querySelector<HTMLButtonElement>('[data-testid="tryit-send"]'))?.focus();
-  }, []);
+  }, [panel]);
 
   // A new answer that starts below the fold (a long body above it) is scrolled to; one in view stays put.
   useEffect(() => {
@@ -74,70 +69,50 @@ export function TryItPanel({ client, target, endpoints, tables, status, configTe
   const send = async () => {
     const missing = missingParams(draft);
     if (missing.length) {
-      setError(`Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.map((p) => `:${p}`).join(', ')}.`);
+      request.setError(
+        `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.map((p) => `:${p}`).join(', ')}.`,
+      );
       panel.current?.querySelector<HTMLInputElement>(`[data-testid="tryit-param-${missing[0]}"]`)?.focus();
       return;
     }
-    await sendRequest(toSendRequest(draft));
+    await request.send(toSendRequest(draft));
   };
 
-  const start = useStartServer(client, setError);
-
   return (
-    <TryItFrame
+    <RequestFrame
       label="Try it"
       testId="tryit"
       meta={target.kind === 'entry' ? `from request #${target.entry.id}` : (endpoint?.schema ?? 'static')}
-      panelRef={panel}
       onClose={onClose}
-      onKey={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && running && !sending) void send();
-      }}
+      status={status}
+      request={request}
+      onSend={() => void send()}
+      noun="request"
+      responseRef={responseRef}
+      line={
+        <>
+          <select value={draft.method} onChange={(e) => edit({ method: e.target.value })} aria-label="Method">
+            {METHODS.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+          <input
+            className="tryit-path"
+            value={draft.path}
+            spellCheck={false}
+            onChange={(e) => edit({ path: e.target.value })}
+            aria-label="Path"
+            data-testid="tryit-path"
+          />
+        </>
+      }
     >
-      <form
-        className="tryit-line"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-      >
-        <select value={draft.method} onChange={(e) => edit({ method: e.target.value })} aria-label="Method">
-          {METHODS.map((m) => (
-            <option key={m}>{m}</option>
-          ))}
-        </select>
-        <input
-          className="tryit-path"
-          value={draft.path}
-          spellCheck={false}
-          onChange={(e) => edit({ path: e.target.value })}
-          aria-label="Path"
-          data-testid="tryit-path"
-        />
-        <button type="submit" className="btn primary" disabled={!running || sending} data-testid="tryit-send">
-          <Send size={14} aria-hidden="true" />
-          {sending ? 'Sending…' : 'Send'}
-        </button>
-      </form>
-      <div className="tryit-scroll">
-        <ServerStopped status={status} action="send requests" onStart={start} />
-        <ErrorBanner message={error} onDismiss={() => setError(undefined)} testId="tryit-error" />
-        <RequestForm
-          draft={draft}
-          onChange={edit}
-          table={tableOf(endpoint, tables)}
-          isList={endpoint?.operation === 'list'}
-        />
-        <div ref={responseRef}>
-          {response ? (
-            <ResponseView response={response} />
-          ) : (
-            <p className="notice tryit-hint">
-              Send the request to see the mock's answer here; it also shows in the Log. Ctrl+Enter sends.
-            </p>
-          )}
-        </div>
-      </div>
-    </TryItFrame>
+      <RequestForm
+        draft={draft}
+        onChange={edit}
+        table={tableOf(endpoint, tables)}
+        isList={endpoint?.operation === 'list'}
+      />
+    </RequestFrame>
   );
 }

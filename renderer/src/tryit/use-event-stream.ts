@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { FrameBuffer, type FrameSnapshot } from './frame-buffer';
-import type { SessionState } from './use-websocket-session';
+import { useEffect, useRef } from 'react';
+import type { FrameSnapshot } from './frame-buffer';
+import { type SessionState, useFrameLog } from './use-frame-log';
 
 export interface EventStreamSession {
   state: SessionState;
@@ -17,12 +17,9 @@ export interface EventStreamSession {
  * stream ended, so a finite list of events is not replayed for ever.
  */
 export function useEventStream(): EventStreamSession {
-  const buffer = useMemo(() => new FrameBuffer(), []);
-  const frames = useSyncExternalStore(buffer.subscribe, buffer.getSnapshot);
+  const log = useFrameLog();
+  const { buffer, since, setState } = log;
   const source = useRef<EventSource | undefined>(undefined);
-  const started = useRef(0);
-  const [state, setState] = useState<SessionState>('idle');
-  const since = () => Math.round(performance.now() - started.current);
 
   useEffect(
     () => () => {
@@ -34,21 +31,18 @@ export function useEventStream(): EventStreamSession {
 
   const stop = (es: EventSource, text: string) => {
     es.close();
-    buffer.push({ direction: 'info', at: since(), text });
-    buffer.flush();
+    log.info(text);
     setState('closed');
   };
 
   const connect = (url: string, names: readonly string[], reconnect: boolean) => {
     source.current?.close();
-    buffer.clear();
-    started.current = performance.now();
+    log.begin();
     const es = new EventSource(url);
     source.current = es;
     let opened = false;
     setState('connecting');
-    buffer.push({ direction: 'info', at: 0, text: `Connecting to ${url}` });
-    buffer.flush();
+    log.info(`Connecting to ${url}`, 0);
     const onEvent = (e: MessageEvent) => {
       if (source.current !== es) return;
       buffer.push({
@@ -63,8 +57,7 @@ export function useEventStream(): EventStreamSession {
     for (const name of new Set(names)) if (name !== 'message') es.addEventListener(name, onEvent);
     es.onopen = () => {
       if (source.current !== es) return;
-      buffer.push({ direction: 'info', at: since(), text: opened ? 'Reconnected (with Last-Event-ID)' : 'Connected' });
-      buffer.flush();
+      log.info(opened ? 'Reconnected (with Last-Event-ID)' : 'Connected');
       opened = true;
       setState('open');
     };
@@ -76,8 +69,7 @@ export function useEventStream(): EventStreamSession {
           'Could not open the stream: the mock answered with an error (not an SSE endpoint?) or is not reachable.',
         );
       if (es.readyState === EventSource.CONNECTING && reconnect) {
-        buffer.push({ direction: 'info', at: since(), text: 'The stream ended; the browser reconnects…' });
-        buffer.flush();
+        log.info('The stream ended; the browser reconnects…');
         setState('connecting');
         return;
       }
@@ -90,5 +82,5 @@ export function useEventStream(): EventStreamSession {
     if (es) stop(es, 'Closed in Try it.');
   };
 
-  return { state, frames, connect, disconnect };
+  return { state: log.state, frames: log.frames, connect, disconnect };
 }

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { FrameBuffer, type FrameSnapshot } from './frame-buffer';
-
-export type SessionState = 'idle' | 'connecting' | 'open' | 'closed';
+import { useEffect, useRef, useState } from 'react';
+import type { FrameSnapshot } from './frame-buffer';
+import { type SessionState, useFrameLog } from './use-frame-log';
 
 export interface Closed {
   code: number;
@@ -35,13 +34,10 @@ const describe = (data: unknown): string =>
  * The socket closes with the panel.
  */
 export function useWebSocketSession(): WebSocketSession {
-  const buffer = useMemo(() => new FrameBuffer(), []);
-  const frames = useSyncExternalStore(buffer.subscribe, buffer.getSnapshot);
+  const log = useFrameLog();
+  const { buffer, since, setState } = log;
   const socket = useRef<WebSocket | undefined>(undefined);
-  const started = useRef(0);
-  const [state, setState] = useState<SessionState>('idle');
   const [closed, setClosed] = useState<Closed | undefined>(undefined);
-  const since = () => Math.round(performance.now() - started.current);
 
   useEffect(
     () => () => {
@@ -53,15 +49,13 @@ export function useWebSocketSession(): WebSocketSession {
 
   const connect = (url: string) => {
     socket.current?.close(1000, 'Reconnecting');
-    buffer.clear();
+    log.begin();
     setClosed(undefined);
-    started.current = performance.now();
     let ws: WebSocket;
     try {
       ws = new WebSocket(url);
     } catch (err) {
-      buffer.push({ direction: 'info', at: 0, text: `Could not connect: ${(err as Error).message}` });
-      buffer.flush();
+      log.info(`Could not connect: ${(err as Error).message}`, 0);
       setState('closed');
       return;
     }
@@ -69,29 +63,23 @@ export function useWebSocketSession(): WebSocketSession {
     socket.current = ws;
     let opened = false;
     setState('connecting');
-    buffer.push({ direction: 'info', at: 0, text: `Connecting to ${url}` });
-    buffer.flush();
+    log.info(`Connecting to ${url}`, 0);
     ws.onopen = () => {
       if (socket.current !== ws) return;
       opened = true;
       setState('open');
-      buffer.push({ direction: 'info', at: since(), text: 'Connected' });
-      buffer.flush();
+      log.info('Connected');
     };
     ws.onmessage = (e: MessageEvent) => {
       if (socket.current === ws) buffer.push({ direction: 'in', at: since(), text: describe(e.data) });
     };
     ws.onclose = (e: CloseEvent) => {
       if (socket.current !== ws) return;
-      buffer.push({
-        direction: 'info',
-        at: since(),
-        text:
-          e.code === 1006
-            ? 'The connection failed or dropped (code 1006): the server refused the upgrade (not a WebSocket endpoint?) or went away.'
-            : `Closed with code ${e.code}${e.reason ? `: ${e.reason}` : ''}`,
-      });
-      buffer.flush();
+      log.info(
+        e.code === 1006
+          ? 'The connection failed or dropped (code 1006): the server refused the upgrade (not a WebSocket endpoint?) or went away.'
+          : `Closed with code ${e.code}${e.reason ? `: ${e.reason}` : ''}`,
+      );
       setClosed({ code: e.code, reason: e.reason, clean: e.wasClean && opened });
       setState('closed');
     };
@@ -107,5 +95,5 @@ export function useWebSocketSession(): WebSocketSession {
 
   const disconnect = () => socket.current?.close(1000, 'Closed in Try it');
 
-  return { state, frames, closed, connect, send, disconnect };
+  return { state: log.state, frames: log.frames, closed, connect, send, disconnect };
 }

@@ -1,9 +1,8 @@
-import { X } from 'lucide-react';
+import type { EditOutcome } from '../edit-queue';
 import { NewPairForm } from '../NewPairForm';
-import { type FormEvent, useState } from 'react';
-import { type DocPath, modify, renameKey } from '../../../../shared/src/config-edit/index';
+import { MapEntry } from '../MapEntry';
+import { type DocPath, modify } from '../../../../shared/src/config-edit/index';
 import { useForms } from '../form-context';
-import { Messages, TextInput } from '../inputs';
 import { TemplateField } from './TemplateField';
 import { TextPreview } from './TemplatePreview';
 
@@ -20,39 +19,28 @@ const HINTS: Record<string, string> = {
 
 /** Response headers by name; each value may be a template (highlighted and previewed). */
 export function HeadersEditor({ label, at, value }: { label: string; at: DocPath; value: unknown }) {
-  const { submit, readOnly } = useForms();
-  const [name, setName] = useState('');
-  const [text, setText] = useState('');
-  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const { submit } = useForms();
   const rows = asHeaders(value);
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
+  const add = async (name: string, text: string): Promise<EditOutcome> => {
     const header = name.trim();
-    if (!header) return setRefused('Give the header a name.');
+    if (!header) return { ok: false, message: 'Give the header a name.' };
     if (rows.some(([n]) => n.toLowerCase() === header.toLowerCase()))
-      return setRefused(`There is already a header '${header}'.`);
-    const outcome = await submit((t) => modify(t, [...at, header], text), [...at, header]);
-    if (outcome.ok) {
-      setName('');
-      setText('');
-    }
-    setRefused(outcome.ok ? undefined : outcome.message);
+      return { ok: false, message: `There is already a header '${header}'.` };
+    return submit((t) => modify(t, [...at, header], text), [...at, header]);
   };
   return (
     <fieldset className="form-group headers-editor" aria-label={label}>
       <legend>{label}</legend>
       {HINTS[label] ? <p className="muted headers-hint">{HINTS[label]}</p> : null}
       {rows.map(([header, v]) => (
-        <div className="header-row" key={header} data-testid={`header-${header}`}>
-          <TextInput
-            label={`Header name ${header}`}
-            bare
-            mono
-            value={header}
-            at={[...at, header]}
-            exact
-            onCommit={(next) => submit((t) => renameKey(t, at, header, next.trim()), at)}
-          />
+        <MapEntry
+          key={header}
+          at={at}
+          name={header}
+          keyLabel={`Header name ${header}`}
+          kind="header"
+          className="header-row"
+        >
           <TemplateField
             label={`Value of ${header}`}
             bare
@@ -62,34 +50,15 @@ export function HeadersEditor({ label, at, value }: { label: string; at: DocPath
             onCommit={(next) => submit((t) => modify(t, [...at, header], next), [...at, header])}
             after={(draft) => <TextPreview template={draft} label={`Preview of header ${header}`} />}
           />
-          <button
-            type="button"
-            className="icon danger"
-            disabled={readOnly}
-            aria-label={`Remove header ${header}`}
-            onClick={() => void submit((t) => modify(t, [...at, header], undefined), at)}
-          >
-            <X size={14} aria-hidden="true" />
-          </button>
-        </div>
+        </MapEntry>
       ))}
       <NewPairForm
         label={`New ${label.toLowerCase()}`}
-        disabled={readOnly}
-        name={{
-          label: 'Header name',
-          placeholder: 'X-Header',
-          value: name,
-          onChange: (v) => {
-            setName(v);
-            setRefused(undefined);
-          },
-        }}
-        value={{ label: 'Header value', placeholder: 'value or {{template}}', value: text, onChange: setText }}
+        name={{ label: 'Header name', placeholder: 'X-Header' }}
+        value={{ label: 'Header value', placeholder: 'value or {{template}}' }}
         add="Add header"
-        onSubmit={(e) => void add(e)}
+        onAdd={add}
       />
-      <Messages refused={refused} />
     </fieldset>
   );
 }

@@ -1,8 +1,9 @@
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DocPath } from '../../../../shared/src/config-edit/index';
 import { describeWhen } from '../../../../shared/src/dynamic-form/rule-condition';
 import { useForms } from '../form-context';
+import { MoveButtons } from '../MoveButtons';
 import { DeleteButton } from './DeleteButton';
 import { problemsAt } from '../problems-at';
 
@@ -53,28 +54,13 @@ export function RuleShell({
           <span className="muted rule-supplies">{supplies.length ? `→ ${supplies.join(', ')}` : '→ nothing yet'}</span>
         </button>
         {errors > 0 ? <span className="form-badge error">{errors}</span> : null}
-        <button
-          type="button"
-          className="icon"
-          data-move="up"
-          disabled={readOnly || index === 0}
-          aria-label={`Move rule ${n} up`}
-          title="Move up: tried earlier"
-          onClick={() => onMove(index - 1)}
-        >
-          <ArrowUp size={14} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="icon"
-          data-move="down"
-          disabled={readOnly || index === count - 1}
-          aria-label={`Move rule ${n} down`}
-          title="Move down: tried later"
-          onClick={() => onMove(index + 1)}
-        >
-          <ArrowDown size={14} aria-hidden="true" />
-        </button>
+        <MoveButtons
+          name={`rule ${n}`}
+          disabled={readOnly}
+          onUp={index === 0 ? undefined : () => onMove(index - 1)}
+          onDown={index === count - 1 ? undefined : () => onMove(index + 1)}
+          titles={['Move up: tried earlier', 'Move down: tried later']}
+        />
         <DeleteButton kind="rule" n={n} disabled={readOnly} onDelete={onDelete} />
       </header>
       {open ? <div className="rule-body">{children}</div> : null}

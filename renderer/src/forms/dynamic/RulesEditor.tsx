@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { type DocPath, insertAt, modify, move } from '../../../../shared/src/config-edit/index';
 import { useForms } from '../form-context';
 import { Messages } from '../inputs';
-import { NewCondition } from './ConditionsEditor';
+import { NewCondition } from './NewCondition';
 import { RuleCard } from './RuleCard';
 import type { RuleCardProps } from './RuleShell';
 

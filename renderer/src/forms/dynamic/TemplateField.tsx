@@ -1,9 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import type { DocPath } from '../../../../shared/src/config-edit/index';
 import type { EditOutcome } from '../edit-queue';
-import { useForms } from '../form-context';
-import { Messages } from '../inputs';
-import { useDraft } from '../use-draft';
+import { FieldFrame, Messages, useDraftField } from '../inputs';
 import { HighlightedText } from './HighlightedText';
 
 interface Props {
@@ -26,12 +24,9 @@ interface Props {
  * line). A refused template stays in the box with the engine's reason until changed or Escape.
  */
 export function TemplateField({ label, value, at, singleLine, bare, placeholder, testId, onCommit, after }: Props) {
-  const { readOnly } = useForms();
-  const { draft, refused, focus, change, cancel, commit } = useDraft(value);
-  const id = useId();
+  const { draft, refused, focus, change, cancel, commit, id, readOnly } = useDraftField(value);
   return (
-    <div className={bare ? 'form-field bare' : 'form-field'}>
-      {bare ? null : <label htmlFor={id}>{label}</label>}
+    <FieldFrame id={id} label={label} bare={bare}>
       <HighlightedText
         id={id}
         label={bare ? label : undefined}
@@ -51,6 +46,6 @@ export function TemplateField({ label, value, at, singleLine, bare, placeholder,
       />
       <Messages at={at} refused={refused} />
       {after?.(draft)}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,12 +1,10 @@
-import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { WrittenEndpoint } from '../../../../shared/src/config-edit/as-written';
-import { type DocPath, modify } from '../../../../shared/src/config-edit/index';
+import { EntryCard, EntryDescription } from '../EntryCard';
+import { text, useEntryEdit, withCurrent } from '../entry-edit';
 import { useForms } from '../form-context';
 import { Messages, SelectInput, TextInput } from '../inputs';
 import { asRecord } from './message';
-
-const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 /**
  * The parts a WebSocket and an SSE endpoint share: heading and Delete, path, and what it sends: a
@@ -33,32 +31,15 @@ export function RealtimeShell({
   /** The script's parts, shown when it is not a feed. */
   children: ReactNode;
 }) {
-  const { written, submit, readOnly } = useForms();
+  const { written } = useForms();
+  const { at, set } = useEntryEdit(entry);
   const v = entry.value;
-  const at = (...keys: string[]): DocPath => [...entry.path, ...keys];
   const body = asRecord(v[kindKey]);
   const feed = typeof body.feed === 'string' ? body.feed : undefined;
   const schemas = written.schemas.map((s) => s.name);
-  const remove = async () => {
-    const outcome = await submit((t) => modify(t, entry.path, undefined), ['endpoints']);
-    if (outcome.ok) onGone();
-  };
   return (
-    <section className="form-card" aria-label={`${title} ${text(v.path)}`}>
-      <header className="form-card-head">
-        <h3>{title}</h3>
-        <button type="button" className="btn danger" disabled={readOnly} onClick={() => void remove()}>
-          <Trash2 size={14} /> Delete
-        </button>
-      </header>
-      <Messages at={entry.path} exact />
-      <TextInput
-        label="Path"
-        value={text(v.path)}
-        at={at('path')}
-        mono
-        onCommit={(p) => submit((t) => modify(t, at('path'), p.trim()), at('path'))}
-      />
+    <EntryCard entry={entry} label={`${title} ${text(v.path)}`} title={title} onGone={onGone}>
+      <TextInput label="Path" value={text(v.path)} at={at('path')} mono onCommit={(p) => set(['path'], p.trim())} />
       <Messages at={at(kindKey)} exact />
       <div className="form-row">
         <SelectInput
@@ -68,20 +49,15 @@ export function RealtimeShell({
             { value: 'script', label: kindKey === 'websocket' ? 'scripted messages' : 'a list of events' },
             { value: 'feed', label: "a table's changes (feed)" },
           ]}
-          onCommit={(mode) =>
-            submit(
-              (t) => modify(t, at(kindKey), mode === 'feed' ? { feed: schemas[0] ?? 'Item' } : script),
-              at(kindKey),
-            )
-          }
+          onCommit={(mode) => set([kindKey], mode === 'feed' ? { feed: schemas[0] ?? 'Item' } : script)}
         />
         {feed !== undefined ? (
           <SelectInput
             label="Feed of schema"
             value={feed}
-            options={schemas.includes(feed) ? schemas : [feed, ...schemas]}
+            options={withCurrent(schemas, feed)}
             at={at(kindKey, 'feed')}
-            onCommit={(s) => submit((t) => modify(t, at(kindKey, 'feed'), s), at(kindKey, 'feed'))}
+            onCommit={(s) => set([kindKey, 'feed'], s)}
           />
         ) : null}
       </div>
@@ -95,12 +71,7 @@ export function RealtimeShell({
         children
       )}
       {always}
-      <TextInput
-        label="Description"
-        value={text(v.description)}
-        at={at('description')}
-        onCommit={(d) => submit((t) => modify(t, at('description'), d.trim() || undefined), at('description'))}
-      />
-    </section>
+      <EntryDescription entry={entry} />
+    </EntryCard>
   );
 }
