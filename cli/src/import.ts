@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { counted } from '../../shared/src/plural.js';
-import { DbJsonError, importDbJson, importOpenApi, jsonServerData, writeAtomically } from '../../engine/src/index.js';
+import { DbJsonError, importDbJson, importOpenApi, jsonServerData } from '../../engine/src/index.js';
+import { commandArgs, DB_JSON_KEY_OPTIONS, OUTPUT_OPTION } from './command-args.js';
 import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
+import { writeOutputFile } from './output-file.js';
 
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
@@ -31,18 +32,6 @@ function dbJsonAt(path: string): Record<string, unknown> | undefined {
   return data && !('openapi' in data) && !('swagger' in data) ? data : undefined;
 }
 
-/** Writes a new file, or over an existing one with --force through the one atomic writer. */
-async function writeOut(out: string, text: string, force: boolean): Promise<void> {
-  try {
-    if (force) await writeAtomically(out, text);
-    else writeFileSync(out, text, { flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
-      fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);
-    fail(`cannot write ${displayPath(out)}: ${(err as Error).message}`, 1);
-  }
-}
-
 /** `mockyard import db.json`: json-server's database as a config (see engine/src/json-server/import-db.ts). */
 async function importDb(
   data: Record<string, unknown>,
@@ -58,7 +47,7 @@ async function importDb(
     if (!(err instanceof DbJsonError)) throw err;
     fail(`cannot import ${input}: ${err.message}`, 1);
   }
-  await writeOut(out, result.text, options.force);
+  await writeOutputFile(out, result.text, options.force);
   process.stdout.write(
     `${c.green('✓')} Imported ${input} (json-server database) → ${displayPath(out)}\n  ${counted(result.collections, 'collection')}, ${counted(result.singulars, 'singular resource')}, ${counted(result.rows, 'row')} as seed\n`,
   );
@@ -67,18 +56,11 @@ async function importDb(
 
 /** `mockyard import FILE|URL [-o OUT.yaml] [--force] [--allow-private-refs]`. */
 export async function importCommand(args: string[], c: Colors): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      output: { type: 'string', short: 'o' },
-      force: { type: 'boolean' },
-      'allow-private-refs': { type: 'boolean' },
-      id: { type: 'string' },
-      fks: { type: 'string' },
-      color: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-    },
+  const { values, positionals } = commandArgs(args, {
+    ...OUTPUT_OPTION,
+    ...DB_JSON_KEY_OPTIONS,
+    force: { type: 'boolean' },
+    'allow-private-refs': { type: 'boolean' },
   });
   const input = positionals[0];
   if (!input) usage('missing FILE or URL (an OpenAPI or Swagger description)');
@@ -95,16 +77,8 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
     const message = (err as Error).message.split('\n')[0] ?? String(err);
     fail(`cannot import ${input}: ${message.replace(source, input)}`, 1);
   }
-  try {
-    // Over an existing config (--force) through the engine's one atomic writer, so a crash cannot
-    // leave it half-written; a new file is created exclusively, so an existing one is never replaced.
-    if (values.force) await writeAtomically(out, result.text);
-    else writeFileSync(out, result.text, { flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
-      fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);
-    fail(`cannot write ${displayPath(out)}: ${(err as Error).message}`, 1);
-  }
+  // Over an existing config only with --force (see writeOutputFile).
+  await writeOutputFile(out, result.text, values.force === true);
   const { summary, renames, skipped } = result;
   const o = process.stdout;
   o.write(`${c.green('✓')} Imported ${input} (${result.title}) → ${displayPath(out)}\n`);
