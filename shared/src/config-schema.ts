@@ -5,6 +5,7 @@
 import { z } from 'zod/mini';
 import { MAX_PORT } from './port.js';
 import { SseEndpointSchema, WebSocketEndpointSchema } from './realtime-schema.js';
+import { described, httpStatus, intIn, optional, pathShape, studioDescription } from './schema-parts.js';
 
 export const FIELD_TYPES = ['number', 'integer', 'string', 'boolean', 'datetime', 'json'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -15,13 +16,6 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type Operation = (typeof OPERATIONS)[number];
 export const ON_DELETE = ['cascade', 'restrict'] as const;
 export type OnDelete = (typeof ON_DELETE)[number];
-
-/** A schema with its description, which the editor shows on hover and completion. */
-const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description));
-const optional = <T extends z.ZodMiniType>(schema: T, description?: string): z.ZodMiniOptional<T> =>
-  description === undefined ? z.optional(schema) : described(z.optional(schema), description);
-const intIn = (min: number, max?: number): z.ZodMiniInt =>
-  max === undefined ? z.int().check(z.gte(min)) : z.int().check(z.gte(min), z.lte(max));
 
 const JsonValue = z.json();
 
@@ -36,7 +30,7 @@ export const FieldObjectSchema = described(
     required: optional(z.boolean(), 'Reject creates and replaces that leave this field out. Default false.'),
     unique: optional(z.boolean(), 'No two records may share a value; a duplicate gives 409. Default false.'),
     default: optional(JsonValue, 'Value stored when a create leaves this field out.'),
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
     references: optional(
       z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/)),
       'The record this field points at: a schema name (its `id`), or Schema.field for another unique field, e.g. `User` or `User.slug`. Enables `_expand` and `_embed`.',
@@ -64,7 +58,7 @@ export const FieldSchema = described(
 
 export const SchemaDefinitionSchema = described(
   z.strictObject({
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
     renamedFrom: optional(
       z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*$/)),
       'The schema’s old name: its table is renamed once, keeping every row. Harmless once done.',
@@ -114,7 +108,7 @@ export const FaultSchema = described(
       z.number().check(z.gte(0), z.lte(1)),
       'Share of requests that fail, 0 to 1. Default 1 (every request).',
     ),
-    status: optional(intIn(100, 599), 'Answer this error status instead of the response.'),
+    status: optional(httpStatus(), 'Answer this error status instead of the response.'),
     kind: optional(z.enum(FAULT_KINDS), '`reset` drops the connection; `empty` closes it without a response.'),
   }),
   'Inject a fault: { rate, status } answers an error; { rate, kind: reset | empty } breaks the connection.',
@@ -197,36 +191,30 @@ export const RuleSchema = described(
       z.record(z.string(), ConditionSchema),
       'Conditions that must all hold, by target: params.<name>, query.<name>, headers.<name>, body.<path>, method.',
     ),
-    status: optional(intIn(100, 599), 'Status of the answer.'),
+    status: optional(httpStatus(), 'Status of the answer.'),
     response: optional(RuleResponseSchema),
     headers: optional(TemplatedHeaders),
     latency: optional(LatencySchema),
     fault: optional(FaultSchema),
     setScenario: optional(SetScenarioSchema),
     callbacks: optional(z.array(CallbackSchema), 'Webhooks sent after the rule’s answer (instead of the endpoint’s).'),
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
   }),
   'A rule: when its conditions hold (the first such rule wins), it supplies status, response, headers, latency or fault.',
 );
 
 export const EndpointSchema = described(
   z.strictObject({
-    path: described(
-      z.string(),
-      'Path shape; a segment starting with `:` is a path parameter, e.g. /users/:id; it may end in a literal suffix, e.g. /accounts/:sid.json.',
-    ),
+    path: pathShape(', e.g. /users/:id; it may end in a literal suffix, e.g. /accounts/:sid.json'),
     method: described(z.enum(HTTP_METHODS), 'HTTP method: GET, POST, PATCH, PUT or DELETE.'),
     response: ResponseSchema,
-    status: optional(
-      intIn(100, 599),
-      'Success status. Default: list/get/update 200, create 201, delete 204, static 200.',
-    ),
+    status: optional(httpStatus(), 'Success status. Default: list/get/update 200, create 201, delete 204, static 200.'),
     operation: optional(
       z.enum(OPERATIONS),
       'list, get, create, update or delete. Inferred from method and path when absent.',
     ),
     key: optional(z.string(), 'Column used to find a single record. Default: the last path parameter name.'),
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
     rules: optional(
       z.array(RuleSchema),
       'Rules tried in order; the first whose `when` holds supplies status, response, headers, latency or fault.',
