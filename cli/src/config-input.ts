@@ -7,11 +7,18 @@ import { EXIT, usage } from './exit.js';
 import { type Colors, formatProblem } from './format.js';
 
 /** The config file named on the command line, read; exit 2 without one, 1 when it cannot be read. */
-export function readConfig(file: string | undefined): { path: string; text: string } {
-  if (!file) usage('missing CONFIG (a YAML file)');
+export const readConfig = (file: string | undefined): { path: string; text: string } =>
+  readInputFile(file, 'missing CONFIG (a YAML file)');
+
+/**
+ * The file a command reads, named on its command line (`name`, as typed), read: exit 2 with `missing`
+ * without one, 1 when it cannot be read.
+ */
+export function readInputFile(file: string | undefined, missing: string): { name: string; path: string; text: string } {
+  if (!file) usage(missing);
   const path = resolve(file);
   try {
-    return { path, text: readFileSync(path, 'utf8') };
+    return { name: file, path, text: readFileSync(path, 'utf8') };
   } catch (err) {
     process.stderr.write(`mockyard: cannot read ${file}: ${readErrorReason(err)}\n`);
     process.exit(EXIT.invalid);

@@ -1,26 +1,20 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { exportGraphqlSdl, exportOpenApiText } from '../../engine/src/index.js';
+import { commandArgs, OUTPUT_OPTION } from './command-args.js';
 import { printProblems, readConfig } from './config-input.js';
 import { fail } from './exit.js';
 import { type Colors, displayPath } from './format.js';
+import { writeOutputFile } from './output-file.js';
 
 /**
  * `mockyard export CONFIG [-o openapi.yaml|openapi.json]`: the description on stdout, or in the file;
  * `--graphql`: the SDL of the config's GraphQL API instead.
  */
 export async function exportCommand(args: string[], c: Colors): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      output: { type: 'string', short: 'o' },
-      json: { type: 'boolean' },
-      graphql: { type: 'boolean' },
-      color: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-    },
+  const { values, positionals } = commandArgs(args, {
+    ...OUTPUT_OPTION,
+    json: { type: 'boolean' },
+    graphql: { type: 'boolean' },
   });
   const { path, text } = readConfig(positionals[0]);
   const format = values.json || values.output?.toLowerCase().endsWith('.json') ? 'json' : 'yaml';
@@ -34,11 +28,7 @@ export async function exportCommand(args: string[], c: Colors): Promise<void> {
     return;
   }
   const out = resolve(values.output);
-  try {
-    writeFileSync(out, result.text);
-  } catch (err) {
-    fail(`cannot write ${displayPath(out)}: ${(err as Error).message}`, 1);
-  }
+  await writeOutputFile(out, result.text, true);
   process.stdout.write(
     `${c.green('✓')} Wrote the ${values.graphql ? 'GraphQL SDL' : 'OpenAPI 3.1 description'} of ${displayPath(path)} to ${displayPath(out)}\n`,
   );

@@ -1,17 +1,11 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { counted } from '../../shared/src/plural.js';
-import {
-  DbJsonError,
-  importDbJson,
-  importOpenApi,
-  jsonServerData,
-  seedDatabaseFile,
-  writeAtomically,
-} from '../../engine/src/index.js';
+import { DbJsonError, importDbJson, importOpenApi, jsonServerData, seedDatabaseFile } from '../../engine/src/index.js';
+import { commandArgs, DB_JSON_KEY_OPTIONS, OUTPUT_OPTION } from './command-args.js';
 import { fail, usage } from './exit.js';
 import { type Colors, displayPath } from './format.js';
+import { writeOutputFile } from './output-file.js';
 
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
@@ -36,18 +30,6 @@ function dbJsonAt(path: string): Record<string, unknown> | undefined {
   const data = jsonServerData(path, text);
   // An OpenAPI or Swagger description in JSON is imported as one.
   return data && !('openapi' in data) && !('swagger' in data) ? data : undefined;
-}
-
-/** Writes a new file, or over an existing one with --force through the one atomic writer. */
-async function writeOut(out: string, text: string, force: boolean): Promise<void> {
-  try {
-    if (force) await writeAtomically(out, text);
-    else writeFileSync(out, text, { flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
-      fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);
-    fail(`cannot write ${displayPath(out)}: ${(err as Error).message}`, 1);
-  }
 }
 
 /**
@@ -96,7 +78,7 @@ async function importDb(
   }
   const { inDatabase } = result;
   if (inDatabase) await writeRows(out, { ...result, inDatabase }, databaseFile, options.force);
-  await writeOut(out, result.text, options.force);
+  await writeOutputFile(out, result.text, options.force);
   const rows = inDatabase
     ? `${counted(result.rows, 'row')} in ${databaseFile} (as seed the config would be ${(inDatabase.inlineBytes / 1024 / 1024).toFixed(1)} MiB, over the 5 MiB limit)`
     : `${counted(result.rows, 'row')} as seed`;
@@ -108,18 +90,11 @@ async function importDb(
 
 /** `mockyard import FILE|URL [-o OUT.yaml] [--force] [--allow-private-refs]`. */
 export async function importCommand(args: string[], c: Colors): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      output: { type: 'string', short: 'o' },
-      force: { type: 'boolean' },
-      'allow-private-refs': { type: 'boolean' },
-      id: { type: 'string' },
-      fks: { type: 'string' },
-      color: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-    },
+  const { values, positionals } = commandArgs(args, {
+    ...OUTPUT_OPTION,
+    ...DB_JSON_KEY_OPTIONS,
+    force: { type: 'boolean' },
+    'allow-private-refs': { type: 'boolean' },
   });
   const input = positionals[0];
   if (!input) usage('missing FILE or URL (an OpenAPI or Swagger description)');
@@ -136,16 +111,8 @@ export async function importCommand(args: string[], c: Colors): Promise<void> {
     const message = (err as Error).message.split('\n')[0] ?? String(err);
     fail(`cannot import ${input}: ${message.replace(source, input)}`, 1);
   }
-  try {
-    // Over an existing config (--force) through the engine's one atomic writer, so a crash cannot
-    // leave it half-written; a new file is created exclusively, so an existing one is never replaced.
-    if (values.force) await writeAtomically(out, result.text);
-    else writeFileSync(out, result.text, { flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
-      fail(`${displayPath(out)} exists; use --force to overwrite it`, 1);
-    fail(`cannot write ${displayPath(out)}: ${(err as Error).message}`, 1);
-  }
+  // Over an existing config only with --force (see writeOutputFile).
+  await writeOutputFile(out, result.text, values.force === true);
   const { summary, renames, skipped } = result;
   const o = process.stdout;
   o.write(`${c.green('✓')} Imported ${input} (${result.title}) → ${displayPath(out)}\n`);

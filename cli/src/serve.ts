@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { isPostgresUrl, redactPasswords } from '../../shared/src/database-url.js';
 import { messages } from '../../shared/src/messages.js';
 import { parsePort, portMessage } from '../../shared/src/port.js';
@@ -15,6 +14,7 @@ import {
   type ServedLine,
   watchConfig,
 } from '../../engine/src/index.js';
+import { commandArgs, DB_JSON_KEY_OPTIONS } from './command-args.js';
 import { printProblems, readConfig, storeOnly } from './config-input.js';
 import { databaseOption } from './database-option.js';
 import { EXIT, usage } from './exit.js';
@@ -66,30 +66,23 @@ function terminalBudget(clock: (time: number) => string, c: Colors): Budgeted<Se
 
 /** `mockyard serve CONFIG`: serves the config's endpoints until SIGINT or SIGTERM. */
 export async function serve(args: string[], c: Colors): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      db: { type: 'string' },
-      watch: { type: 'boolean' },
-      admin: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      'no-log': { type: 'boolean' },
-      color: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-      proxy: { type: 'string' },
-      record: { type: 'boolean' },
-      'record-schemas': { type: 'boolean' },
-      // json-server's own options, for `mockyard serve db.json`.
-      id: { type: 'string' },
-      fks: { type: 'string' },
-      delay: { type: 'string', short: 'd' },
-      'read-only': { type: 'boolean', short: 'r' },
-      routes: { type: 'string' },
-      static: { type: 'string', short: 's' },
-    },
+  const { values, positionals } = commandArgs(args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+    watch: { type: 'boolean' },
+    admin: { type: 'boolean' },
+    quiet: { type: 'boolean' },
+    'no-log': { type: 'boolean' },
+    proxy: { type: 'string' },
+    record: { type: 'boolean' },
+    'record-schemas': { type: 'boolean' },
+    // json-server's own options, for `mockyard serve db.json`.
+    ...DB_JSON_KEY_OPTIONS,
+    delay: { type: 'string', short: 'd' },
+    'read-only': { type: 'boolean', short: 'r' },
+    routes: { type: 'string' },
+    static: { type: 'string', short: 's' },
   });
   if (values.proxy !== undefined && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(values.proxy))
     usage(`--proxy must be an http:// or https:// URL, not '${values.proxy}'`);

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { parsePort, portMessage } from '../../shared/src/port.js';
 import { DomainError, fromPackage, readErrorReason } from '../../engine/src/index.js';
 import {
@@ -11,6 +10,7 @@ import {
   StudioSession,
   startStudioServer,
 } from '../../engine/src/studio-entry.js';
+import { commandArgs } from './command-args.js';
 import { databaseOption } from './database-option.js';
 import { printProblems } from './config-input.js';
 import { fail } from './exit.js';
@@ -25,16 +25,10 @@ export const rendererDir = (): string => fromPackage('dist', 'renderer');
  * and the studio on 127.0.0.1, guarded by a token in the printed URL.
  */
 export async function studio(args: string[], c: Colors): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      'api-port': { type: 'string' },
-      db: { type: 'string' },
-      'no-color': { type: 'boolean' },
-      color: { type: 'boolean' },
-    },
+  const { values, positionals } = commandArgs(args, {
+    port: { type: 'string' },
+    'api-port': { type: 'string' },
+    db: { type: 'string' },
   });
   const file = positionals[0];
   if (!file) fail('missing CONFIG (a YAML file, or a json-server db.json)', 2);

@@ -1,17 +1,13 @@
-import { parseArgs } from 'node:util';
 import { hasErrors } from '../../shared/src/problems.js';
 import { validateConfig } from '../../engine/src/index.js';
+import { commandArgs } from './command-args.js';
 import { printProblems, readConfig } from './config-input.js';
 import { EXIT } from './exit.js';
 import { type Colors, displayPath } from './format.js';
 
 /** `mockyard validate CONFIG`: prints every problem; exit 1 when one is an error. */
 export async function validate(args: string[], c: Colors): Promise<void> {
-  const { positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { 'no-color': { type: 'boolean' }, color: { type: 'boolean' } },
-  });
+  const { positionals } = commandArgs(args, {});
   const { path, text } = readConfig(positionals[0]);
   const { problems } = await validateConfig(text, { configPath: path });
   printProblems(path, problems, c);

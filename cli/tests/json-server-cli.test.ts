@@ -75,6 +75,20 @@ test('mockyard export-data: edits made through the API land in the written db.js
   }
 });
 
+test('mockyard export-data into a folder that does not exist: one line naming the file, exit 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-export-data-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(DB));
+    const failed = cli(['export-data', 'db.json', '-o', join('missing', 'out.json')], dir);
+    assert.equal(failed.status, 1, failed.stderr);
+    // The one output-file writer's message, not an uncaught error's stack.
+    assert.match(failed.stderr, /^mockyard: cannot write missing\/out\.json: /);
+    assert.doesNotMatch(failed.stderr, /\n\s+at /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 /** `mockyard serve db.json` in an existing folder (its db.sqlite kept), for export-data to read afterwards. */
 function serveFrom(dir: string): { url: Promise<string>; stop(): Promise<number | null> } {
   const running = runCli(['serve', 'db.json', '--port', '0', '--quiet'], dir);

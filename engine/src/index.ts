@@ -9,9 +9,6 @@
  * One barrel for both would not do: the bundler cannot drop modules with top-level effects that a
  * startup import reaches, so `serve` would load the studio and yaml.
  */
-import type { ServerOptions } from './config/compile-server.js';
-import type { ValidationResult } from './config/validate.js';
-
 export {
   Engine,
   ListenError,
@@ -44,56 +41,39 @@ export type { JsonServerMode } from './json-server/mode.js';
 export { databaseJson } from './json-server/front.js';
 
 /**
- * Parses and checks a config text with every problem placed by line and column. Asynchronous
- * because the full validator (and with it the yaml parser) loads on first use, not with this module.
+ * A function of a module that loads on the function's first call, not with this entry: `load` is
+ * a dynamic import, which the bundler makes a chunk of its own, so what that module loads (yaml,
+ * swagger-parser, graphql) stays out of `mockyard serve`'s startup.
  */
-export async function validateConfig(text: string, options: ServerOptions = {}): Promise<ValidationResult> {
-  const { validateConfig: validate } = await import('./config/validate.js');
-  return validate(text, options);
+function onFirstUse<A extends unknown[], R>(
+  load: () => Promise<(...args: A) => R>,
+): (...args: A) => Promise<Awaited<R>> {
+  return async (...args: A): Promise<Awaited<R>> => {
+    const run = await load();
+    return await run(...args);
+  };
 }
+
+/** Parses and checks a config text with every problem placed by line and column. */
+export const validateConfig = onFirstUse(async () => (await import('./config/validate.js')).validateConfig);
 
 /**
  * Imports an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or URL) as a config text that
- * validates, with a summary. Loaded on first use: swagger-parser and yaml stay out of `serve`.
- * Rejects with an error whose `name` is 'ImportError' and whose message is one line for bad input.
+ * validates, with a summary. Rejects with an error whose `name` is 'ImportError' and whose message
+ * is one line for bad input.
  */
-export async function importOpenApi(
-  source: string,
-  shownAs?: string,
-  options?: import('./openapi/import.js').LoadOptions,
-): Promise<import('./openapi/import.js').ImportResult> {
-  return (await import('./openapi/import.js')).importOpenApi(source, shownAs, options);
-}
+export const importOpenApi = onFirstUse(async () => (await import('./openapi/import.js')).importOpenApi);
 
-/** A json-server db.json (parsed) as a config's YAML text; see json-server/import-db.ts. Loaded on first use. */
-export async function importDbJson(
-  data: unknown,
-  shownAs: string,
-  options?: import('./json-server/import-db.js').DbImportOptions,
-): Promise<import('./json-server/import-db.js').DbImport> {
-  return (await import('./json-server/import-db.js')).importDbJson(data, shownAs, options);
-}
+/** A json-server db.json (parsed) as a config's YAML text; see json-server/import-db.ts. */
+export const importDbJson = onFirstUse(async () => (await import('./json-server/import-db.js')).importDbJson);
 
 /** Writes an imported db.json's rows into its config's SQLite file; see json-server/seed-database.ts. */
-export async function seedDatabaseFile(
-  ...args: Parameters<typeof import('./json-server/seed-database.js').seedDatabaseFile>
-): Promise<void> {
-  return (await import('./json-server/seed-database.js')).seedDatabaseFile(...args);
-}
+export const seedDatabaseFile = onFirstUse(
+  async () => (await import('./json-server/seed-database.js')).seedDatabaseFile,
+);
 
-/** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. Loaded on first use. */
-export async function exportOpenApiText(
-  text: string,
-  configPath: string,
-  format: 'yaml' | 'json',
-): Promise<import('./openapi/export-config.js').ExportResult> {
-  return (await import('./openapi/export-config.js')).exportConfig(text, configPath, format);
-}
+/** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. */
+export const exportOpenApiText = onFirstUse(async () => (await import('./openapi/export-config.js')).exportConfig);
 
-/** A config text → the SDL of its GraphQL API (`server.graphql`), or the config's problems. Loaded on first use. */
-export async function exportGraphqlSdl(
-  text: string,
-  configPath: string,
-): Promise<import('./graphql/sdl.js').SdlResult> {
-  return (await import('./graphql/sdl.js')).exportSdl(text, configPath);
-}
+/** A config text → the SDL of its GraphQL API (`server.graphql`), or the config's problems. */
+export const exportGraphqlSdl = onFirstUse(async () => (await import('./graphql/sdl.js')).exportSdl);

@@ -3,8 +3,10 @@
  * validation and the JSON Schema used by editors all come from these definitions.
  */
 import { z } from 'zod/mini';
-import { MAX_PORT } from './port.js';
+import { FaultSchema, LatencySchema } from './effect-schema.js';
 import { SseEndpointSchema, WebSocketEndpointSchema } from './realtime-schema.js';
+import { ServerSchema } from './server-schema.js';
+import { described, httpStatus, intIn, optional, pathShape, studioDescription } from './schema-parts.js';
 
 export const FIELD_TYPES = ['number', 'integer', 'string', 'boolean', 'datetime', 'json'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -15,13 +17,6 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type Operation = (typeof OPERATIONS)[number];
 export const ON_DELETE = ['cascade', 'restrict'] as const;
 export type OnDelete = (typeof ON_DELETE)[number];
-
-/** A schema with its description, which the editor shows on hover and completion. */
-const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description));
-const optional = <T extends z.ZodMiniType>(schema: T, description?: string): z.ZodMiniOptional<T> =>
-  description === undefined ? z.optional(schema) : described(z.optional(schema), description);
-const intIn = (min: number, max?: number): z.ZodMiniInt =>
-  max === undefined ? z.int().check(z.gte(min)) : z.int().check(z.gte(min), z.lte(max));
 
 const JsonValue = z.json();
 
@@ -36,7 +31,7 @@ export const FieldObjectSchema = described(
     required: optional(z.boolean(), 'Reject creates and replaces that leave this field out. Default false.'),
     unique: optional(z.boolean(), 'No two records may share a value; a duplicate gives 409. Default false.'),
     default: optional(JsonValue, 'Value stored when a create leaves this field out.'),
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
     references: optional(
       z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/)),
       'The record this field points at: a schema name (its `id`), or Schema.field for another unique field, e.g. `User` or `User.slug`. Enables `_expand` and `_embed`.',
@@ -64,7 +59,7 @@ export const FieldSchema = described(
 
 export const SchemaDefinitionSchema = described(
   z.strictObject({
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
     renamedFrom: optional(
       z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*$/)),
       'The schema’s old name: its table is renamed once, keeping every row. Harmless once done.',
@@ -98,26 +93,6 @@ export const ResponseSchema = described(
     headers: optional(TemplatedHeaders),
   }),
   'What the endpoint returns: `schema` (database-backed), `inline` (JSON, may hold templates) or `body` (a text template).',
-);
-
-export const LatencySchema = described(
-  z.union([intIn(0, 60_000), z.strictObject({ min: intIn(0, 60_000), max: intIn(0, 60_000) })]),
-  'Delay before each response, in ms: a number, or { min, max } for a random delay.',
-);
-
-export const FAULT_KINDS = ['reset', 'empty'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
-
-export const FaultSchema = described(
-  z.strictObject({
-    rate: optional(
-      z.number().check(z.gte(0), z.lte(1)),
-      'Share of requests that fail, 0 to 1. Default 1 (every request).',
-    ),
-    status: optional(intIn(100, 599), 'Answer this error status instead of the response.'),
-    kind: optional(z.enum(FAULT_KINDS), '`reset` drops the connection; `empty` closes it without a response.'),
-  }),
-  'Inject a fault: { rate, status } answers an error; { rate, kind: reset | empty } breaks the connection.',
 );
 
 /** A scenario or state name: what a rule, `setScenario`, a template and the admin API call it. */
@@ -197,36 +172,30 @@ export const RuleSchema = described(
       z.record(z.string(), ConditionSchema),
       'Conditions that must all hold, by target: params.<name>, query.<name>, headers.<name>, body.<path>, method.',
     ),
-    status: optional(intIn(100, 599), 'Status of the answer.'),
+    status: optional(httpStatus(), 'Status of the answer.'),
     response: optional(RuleResponseSchema),
     headers: optional(TemplatedHeaders),
     latency: optional(LatencySchema),
     fault: optional(FaultSchema),
     setScenario: optional(SetScenarioSchema),
     callbacks: optional(z.array(CallbackSchema), 'Webhooks sent after the rule’s answer (instead of the endpoint’s).'),
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
   }),
   'A rule: when its conditions hold (the first such rule wins), it supplies status, response, headers, latency or fault.',
 );
 
 export const EndpointSchema = described(
   z.strictObject({
-    path: described(
-      z.string(),
-      'Path shape; a segment starting with `:` is a path parameter, e.g. /users/:id; it may end in a literal suffix, e.g. /accounts/:sid.json.',
-    ),
+    path: pathShape(', e.g. /users/:id; it may end in a literal suffix, e.g. /accounts/:sid.json'),
     method: described(z.enum(HTTP_METHODS), 'HTTP method: GET, POST, PATCH, PUT or DELETE.'),
     response: ResponseSchema,
-    status: optional(
-      intIn(100, 599),
-      'Success status. Default: list/get/update 200, create 201, delete 204, static 200.',
-    ),
+    status: optional(httpStatus(), 'Success status. Default: list/get/update 200, create 201, delete 204, static 200.'),
     operation: optional(
       z.enum(OPERATIONS),
       'list, get, create, update or delete. Inferred from method and path when absent.',
     ),
     key: optional(z.string(), 'Column used to find a single record. Default: the last path parameter name.'),
-    description: optional(z.string(), 'Free text shown in the studio.'),
+    description: studioDescription(),
     rules: optional(
       z.array(RuleSchema),
       'Rules tried in order; the first whose `when` holds supplies status, response, headers, latency or fault.',
@@ -255,90 +224,6 @@ export const EndpointEntrySchema = z.union([
   WebSocketEndpointSchema,
   SseEndpointSchema,
 ]);
-
-export const CorsSchema = described(
-  z.union([
-    z.boolean(),
-    z.strictObject({
-      origin: described(z.union([z.string(), z.array(z.string())]), 'Allowed origin(s); `*` for any.'),
-      credentials: optional(z.boolean(), 'Send Access-Control-Allow-Credentials.'),
-    }),
-  ]),
-  'CORS: true allows any origin; or { origin, credentials }. Off by default.',
-);
-
-export const AdminSchema = described(
-  z.union([
-    z.boolean(),
-    z.strictObject({
-      token: described(z.string().check(z.minLength(8)), 'Bearer token for /__mockyard/.'),
-      hosts: optional(
-        z
-          .array(
-            z
-              .string()
-              .check(
-                z.regex(
-                  /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i,
-                  'must be a host name with an optional port, like api.test or localhost:8080',
-                ),
-              ),
-          )
-          .check(
-            z.minLength(1, 'must list at least one host name'),
-            z.maxLength(32, 'must list at most 32 host names'),
-          ),
-        "Host names a proxy on this machine sends the admin API as (nginx's `proxy_set_header Host`), e.g. [api.test, 'localhost:8080']; a name without a port matches any port. Requests on a loopback address are otherwise refused unless Host is 127.0.0.1, localhost or [::1] with the server's port.",
-      ),
-    }),
-  ]),
-  'Admin endpoints under /__mockyard/ (reset, log). Off by default; true generates a token.',
-);
-
-export const ServerSchema = described(
-  z.strictObject({
-    port: optional(intIn(0, MAX_PORT), 'TCP port. Default 3000; 0 picks a free port.'),
-    host: optional(z.string(), 'Interface to bind. Default 127.0.0.1.'),
-    database: optional(
-      z.string(),
-      "SQLite file, relative to the config, or a PostgreSQL URL (postgres://user@host:5432/db) shared by several replicas. Default: the config's name with .sqlite.",
-    ),
-    schema: optional(
-      z.string().check(z.regex(/^[a-z_][a-z0-9_]{0,62}$/)),
-      'PostgreSQL schema holding this config’s tables, so one database can hold several mocks. Default mockyard.',
-    ),
-    cors: optional(CorsSchema),
-    latency: optional(LatencySchema),
-    bodyLimit: optional(intIn(1), 'Largest request body in bytes. Default 1048576 (1 MiB).'),
-    admin: optional(AdminSchema),
-    seed: optional(
-      z.int(),
-      'Seed for randomness: fault rates, random latency and template helpers (faker, uuid, randomInt, oneOf) repeat the same sequence.',
-    ),
-    openapi: optional(
-      z.boolean(),
-      'Serve the OpenAPI 3.1 description of this config at GET /__mockyard/openapi.json (no token needed). Default false.',
-    ),
-    proxy: optional(
-      z.string().check(z.regex(/^https?:\/\/[^/?#\s]+[^?#\s]*$/i)),
-      'An http:// or https:// URL: requests that match no endpoint are forwarded there and its answers returned (--proxy overrides it).',
-    ),
-    proxyTimeout: optional(
-      intIn(1, 3_600_000),
-      'Milliseconds the proxy waits for the upstream before answering 504. Default 30000.',
-    ),
-    callbacks: optional(z.boolean(), 'false turns every endpoint’s and rule’s `callbacks` off. Default true.'),
-    graphql: optional(
-      z.union([z.boolean(), z.string().check(z.regex(/^\/[A-Za-z0-9._~/-]*$/, 'must be a path such as /graphql'))]),
-      'Serve a GraphQL API over the schemas’ tables: true at /graphql, or at the path given (e.g. /gql). Default false.',
-    ),
-    allowDelayParam: optional(
-      z.boolean(),
-      'true: a request’s `_delay=ms` query parameter delays its answer (at most 60000 ms), as json-server’s does. Default false.',
-    ),
-  }),
-  'How the mock server listens. Command-line flags override these.',
-);
 
 export const SeedSchema = described(
   z.record(z.string(), z.array(z.record(z.string(), JsonValue))),

@@ -2,6 +2,7 @@ import type { Problem } from '../../../shared/src/problems.js';
 import { messages } from '../../../shared/src/messages.js';
 import { graphqlNameProblems, graphqlPathProblems } from '../graphql/name-problems.js';
 import type { ServiceModel } from '../model/service-model.js';
+import type { CompileContext } from './compile-context.js';
 import { compileEndpoints } from './compile-endpoints.js';
 import { compileSchemas } from './compile-schemas.js';
 import { compileScenarios } from './compile-scenarios.js';
@@ -32,15 +33,9 @@ export function checkConfig(source: ConfigSource, options: ServerOptions): Valid
   const broken = new Set<string>();
   const schemas = compileSchemas(source, raw.schemas, problems, broken, checked?.schemas);
   const scenarios = compileScenarios(raw.scenarios);
-  const endpoints = compileEndpoints(
-    source,
-    raw.endpoints,
-    schemas,
-    problems,
-    broken,
-    checked?.endpoints,
-    new Set(scenarios.keys()),
-  );
+  const scenarioNames = new Set(scenarios.keys());
+  const ctx: CompileContext = { source, schemas, problems, broken, scenarios: scenarioNames };
+  const endpoints = compileEndpoints(ctx, raw.endpoints, checked?.endpoints);
   const realtime = compileRealtime(
     source,
     raw.endpoints,
@@ -48,10 +43,10 @@ export function checkConfig(source: ConfigSource, options: ServerOptions): Valid
     problems,
     broken,
     endpoints,
-    new Set(scenarios.keys()),
+    scenarioNames,
     checked?.endpoints,
   );
-  const seed = compileSeed(source, raw.seed, schemas, problems, broken);
+  const seed = compileSeed(ctx, raw.seed);
   const server = compileServer(source, raw.server, options, problems, checked && (checked.server ?? {}));
   if (server.graphql)
     problems.push(...graphqlNameProblems(source, schemas), ...graphqlPathProblems(source, server.graphql, endpoints));

@@ -5,12 +5,18 @@ import type { FaultModel, LatencyModel } from '../model/dynamic-model.js';
 import type { TemplateScope } from './compile-templates.js';
 import type { DocPath } from './source.js';
 
-/** The latency model, undefined when none is set, or null when it has a problem (reported). */
-export function compileLatency(
+/**
+ * An effect of an endpoint or rule, compiled: its model, undefined when none is set, or null when it
+ * has a problem (reported in the scope's problems, placed at `at`).
+ */
+type CompileEffect<Definition, Model> = (
   scope: TemplateScope,
   at: DocPath,
-  latency: LatencyDefinition | undefined,
-): LatencyModel | undefined | null {
+  definition: Definition | undefined,
+) => Model | undefined | null;
+
+/** `latency: 100` or `latency: { min, max }`, as the range a delay is drawn from. */
+export const compileLatency: CompileEffect<LatencyDefinition, LatencyModel> = (scope, at, latency) => {
   if (latency === undefined) return undefined;
   if (typeof latency === 'number') return { min: latency, max: latency };
   if (latency.min > latency.max) {
@@ -18,14 +24,10 @@ export function compileLatency(
     return null;
   }
   return { min: latency.min, max: latency.max };
-}
+};
 
-/** The fault model, undefined when none is set, or null when it has a problem (reported). */
-export function compileFault(
-  scope: TemplateScope,
-  at: DocPath,
-  fault: FaultDefinition | undefined,
-): FaultModel | undefined | null {
+/** `fault: { rate, status }` or `fault: { rate, kind }`: exactly one of status and kind. */
+export const compileFault: CompileEffect<FaultDefinition, FaultModel> = (scope, at, fault) => {
   if (fault === undefined) return undefined;
   if (fault.status !== undefined && fault.kind !== undefined) {
     scope.problems.push(scope.source.problemAt([...at, 'kind'], 'faultKindAndStatus', messages.faultKindAndStatus()));
@@ -36,4 +38,4 @@ export function compileFault(
     return null;
   }
   return { rate: fault.rate ?? 1, status: fault.status, kind: fault.kind };
-}
+};

@@ -10,16 +10,16 @@ import {
 import { messages } from '../../../shared/src/messages.js';
 import { isRealtimeEntry } from '../../../shared/src/realtime-schema.js';
 import { isAdminPath } from '../admin-path.js';
-import type { Problem } from '../../../shared/src/problems.js';
-import { endpointName, type EndpointModel, type ParamBinding, type SchemaModel } from '../model/service-model.js';
+import { endpointName, type EndpointModel, type ParamBinding } from '../model/service-model.js';
+import type { CompileContext } from './compile-context.js';
 import { compileDynamic } from './compile-dynamic.js';
 import { expandResource, LOOKUP_TYPES, tidyResourceProblems } from './compile-resource.js';
-import { FIELD_NAME, type BrokenNames } from './compile-schemas.js';
+import { FIELD_NAME } from './compile-schemas.js';
 import { didYouMean } from './did-you-mean.js';
 import { warnIgnoredOptions } from './ignored-options.js';
 import { routeShape } from './route-shape.js';
 import { withFix } from './fixes.js';
-import type { ConfigSource, DocPath } from './source.js';
+import type { DocPath } from './source.js';
 
 /** A parameter segment: `:name`, maybe followed by a literal suffix that starts with a dot (`:sid.json`). */
 const PARAM_SEGMENT = /^:([^.]*)((?:\.[A-Za-z0-9_-]+)*)$/;
@@ -47,19 +47,8 @@ export function pathParams(path: string): { params: string[] } | { error: string
   return { params };
 }
 
-/** What compiling the endpoints shares: the source, the schemas, the problems found, and what is already broken. */
-export interface Context {
-  source: ConfigSource;
-  schemas: ReadonlyMap<string, SchemaModel>;
-  problems: Problem[];
-  /** Schemas and fields whose errors are already reported. */
-  broken: ReadonlySet<string>;
-  /** The config's `scenarios:` names. */
-  scenarios?: ReadonlySet<string>;
-}
-
 function resolveOperation(
-  ctx: Context,
+  ctx: CompileContext,
   at: DocPath,
   label: string,
   method: HttpMethod,
@@ -108,7 +97,7 @@ function resolveOperation(
 }
 
 function compileEndpoint(
-  ctx: Context,
+  ctx: CompileContext,
   def: EndpointDefinition,
   index: number,
   at: DocPath,
@@ -267,15 +256,11 @@ function compileEndpoint(
  * `checked` is the list as the structure check parsed it, when the whole document fits: entries are not parsed again.
  */
 export function compileEndpoints(
-  source: ConfigSource,
+  ctx: CompileContext,
   raw: unknown,
-  schemas: ReadonlyMap<string, SchemaModel>,
-  problems: Problem[],
-  broken: BrokenNames = new Set(),
   checked?: readonly EndpointEntry[],
-  scenarios?: ReadonlySet<string>,
 ): EndpointModel[] {
-  const ctx: Context = { source, schemas, problems, broken, scenarios };
+  const { source, problems } = ctx;
   const endpoints: EndpointModel[] = [];
   const seen = new Map<string, number>();
   if (!Array.isArray(raw)) return endpoints;

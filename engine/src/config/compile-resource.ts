@@ -7,7 +7,7 @@ import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import type { FieldModel, SchemaModel } from '../model/service-model.js';
 import { tableNameFor } from '../model/table-name.js';
-import type { Context } from './compile-endpoints.js';
+import type { CompileContext } from './compile-context.js';
 import { didYouMean } from './did-you-mean.js';
 import { withFix } from './fixes.js';
 import type { ConfigSource, DocPath } from './source.js';
@@ -31,7 +31,7 @@ function keyOfResource(schema: SchemaModel, keyField: FieldModel): void {
 
 /** The six endpoints of a `resource:` entry (list, get, create, patch, replace, delete), or none when it cannot be built. */
 export function expandResource(
-  ctx: Context,
+  ctx: CompileContext,
   raw: unknown,
   index: number,
   checked?: ResourceDefinition,

@@ -1,22 +1,14 @@
 import type { JsonValue } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
-import type { Problem } from '../../../shared/src/problems.js';
 import { checkRecord } from '../model/record-check.js';
-import type { SchemaModel } from '../model/service-model.js';
-import type { BrokenNames } from './compile-schemas.js';
+import type { CompileContext } from './compile-context.js';
 import { checkSeedReferences, type SeedRow } from './compile-seed-references.js';
 import { didYouMean } from './did-you-mean.js';
 import { withFix } from './fixes.js';
-import type { ConfigSource } from './source.js';
 
 /** Seed rows per schema, each row checked as a create would check it, its references included. */
-export function compileSeed(
-  source: ConfigSource,
-  raw: unknown,
-  schemas: ReadonlyMap<string, SchemaModel>,
-  problems: Problem[],
-  broken: BrokenNames = new Set(),
-): Map<string, Record<string, JsonValue>[]> {
+export function compileSeed(ctx: CompileContext, raw: unknown): Map<string, Record<string, JsonValue>[]> {
+  const { source, schemas, problems, broken } = ctx;
   const seed = new Map<string, Record<string, JsonValue>[]>();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return seed;
   const declared = new Map<string, unknown[]>();

@@ -1,5 +1,6 @@
 import { isAbsolute, join, parse, resolve } from 'node:path';
-import { ServerSchema, type ServerDefinition } from '../../../shared/src/config-schema.js';
+import type { ServerDefinition } from '../../../shared/src/config-schema.js';
+import { ServerSchema } from '../../../shared/src/server-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import { DEFAULT_PG_SCHEMA, isPostgresUrl } from '../../../shared/src/database-url.js';
 import type { Problem } from '../../../shared/src/problems.js';

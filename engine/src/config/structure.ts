@@ -2,7 +2,6 @@ import type { z } from 'zod/mini';
 import {
   ConfigSchema,
   EndpointSchema,
-  FaultSchema,
   FIELD_TYPES,
   FieldObjectSchema,
   HTTP_METHODS,
@@ -13,9 +12,10 @@ import {
   RuleResponseSchema,
   RuleSchema,
   SchemaDefinitionSchema,
-  ServerSchema,
   type Config,
 } from '../../../shared/src/config-schema.js';
+import { FaultSchema } from '../../../shared/src/effect-schema.js';
+import { ServerSchema } from '../../../shared/src/server-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import {
   CloseSchema,

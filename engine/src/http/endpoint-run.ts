@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { LIST_PARAM } from '../../../shared/src/list-dialect.js';
 import { httpMessages } from '../../../shared/src/messages.js';
-import type { FaultKind } from '../../../shared/src/config-schema.js';
+import type { FaultKind } from '../../../shared/src/effect-schema.js';
 import type { DynamicModel } from '../model/dynamic-model.js';
 import type { EndpointModel, LatencyModel, SchemaEndpoint, ServiceModel } from '../model/service-model.js';
 import { snakeCase } from '../model/table-name.js';

@@ -5,10 +5,11 @@ import {
   request as httpRequest,
   type ServerResponse,
 } from 'node:http';
-import { DEFAULT_LOG_BODY_BYTES } from '../log/request-log.js';
 import type { ServerModel } from '../model/service-model.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { foreignHost } from './guards.js';
+import { Tap } from './body-tap.js';
+import { endToEnd, type Headers, lowerCased } from './proxy-headers.js';
 import { errorReply, JSON_CONTENT_TYPE, sendReply } from './reply.js';
 
 /**
@@ -17,21 +18,6 @@ import { errorReply, JSON_CONTENT_TYPE, sendReply } from './reply.js';
  * through without being held in memory. Only a copy of the first bytes is kept, for the request log
  * and, when recording, the whole answer up to `captureLimit`.
  */
-
-/** Headers that belong to one connection (RFC 9110 §7.6.1), never forwarded in either direction. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  // Answered by the mock's own server already (100 Continue); the body follows at once.
-  'expect',
-]);
 
 /** How long the proxy waits for the upstream when `server.proxyTimeout` is not set, in ms. */
 export const DEFAULT_PROXY_TIMEOUT = 30_000;
@@ -67,36 +53,6 @@ export interface ProxiedExchange {
 }
 
 let httpsModule: typeof import('node:https') | undefined;
-
-/** Header names a `Connection` header lists: hop-by-hop for this message too. */
-function connectionTokens(value: string | string[] | undefined): Set<string> {
-  const tokens = new Set<string>();
-  for (const part of ([] as string[]).concat(value ?? [])) {
-    for (const token of part.split(',')) {
-      const name = token.trim().toLowerCase();
-      if (name) tokens.add(name);
-    }
-  }
-  return tokens;
-}
-
-/** The end-to-end headers of a message, as pairs (repeated headers stay repeated). */
-export function endToEnd(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const named = connectionTokens(headers.connection);
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || named.has(lower)) continue;
-    out[lower] = value;
-  }
-  return out;
-}
-
-type Headers = Record<string, string | number | string[]>;
-
-const lowerCased = (headers: Headers): Headers =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
  * The upstream URL of a request: the target's origin, always, and its path (without a trailing
@@ -143,29 +99,6 @@ function refuse(
     captured: undefined,
     notes: [message],
   });
-}
-
-/** Keeps the first `limit` bytes of a stream's chunks (and, up to `whole`, all of them). */
-class Tap {
-  private readonly chunks: Buffer[] = [];
-  private kept = 0;
-  size = 0;
-  constructor(private readonly whole: number) {}
-  add(chunk: Buffer): void {
-    this.size += chunk.length;
-    if (this.kept < Math.max(this.whole, DEFAULT_LOG_BODY_BYTES)) {
-      this.chunks.push(chunk);
-      this.kept += chunk.length;
-    }
-  }
-  /** Everything, when it all fit. */
-  all(): Buffer | undefined {
-    return this.size <= this.whole ? Buffer.concat(this.chunks) : undefined;
-  }
-  /** The start as text, for the log. */
-  text(): string {
-    return Buffer.concat(this.chunks).subarray(0, DEFAULT_LOG_BODY_BYTES).toString('utf8');
-  }
 }
 
 /**

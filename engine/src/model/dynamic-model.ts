@@ -3,7 +3,8 @@
  * Part of the compiled model (see service-model.ts); an endpoint without any of these has none.
  */
 import type { RE2JS } from 're2js';
-import type { FaultKind, JsonValue } from '../../../shared/src/config-schema.js';
+import type { JsonValue } from '../../../shared/src/config-schema.js';
+import type { FaultKind } from '../../../shared/src/effect-schema.js';
 import type { TemplateModel } from '../templates/template-model.js';
 
 export interface LatencyModel {

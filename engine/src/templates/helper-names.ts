@@ -1,23 +1,47 @@
 /** The helpers a template may call, known without loading Handlebars (config checks need only these). */
 
-/** Helpers a template may call, with how many positional arguments each takes. */
-export const HELPERS: Readonly<Record<string, { min: number; max: number; usage: string }>> = {
-  uuid: { min: 0, max: 0, usage: '{{uuid}}' },
-  now: { min: 0, max: 1, usage: "{{now}} or {{now 'unix'}}" },
-  faker: { min: 1, max: 3, usage: "{{faker 'person.firstName'}}" },
-  randomInt: { min: 2, max: 2, usage: '{{randomInt 1 100}}' },
-  oneOf: { min: 1, max: 1000, usage: "{{oneOf 'a' 'b' 'c'}}" },
-  default: { min: 2, max: 2, usage: "{{default request.query.page '1'}}" },
-  json: { min: 1, max: 1, usage: '{{json request.body}}' },
-  repeat: { min: 1, max: 1, usage: '{{#repeat 3}}…{{/repeat}}' },
-  eq: { min: 2, max: 2, usage: "{{#if (eq request.method 'POST')}}…{{/if}}" },
-  if: { min: 1, max: 1, usage: '{{#if value}}…{{/if}}' },
-  unless: { min: 1, max: 1, usage: '{{#unless value}}…{{/unless}}' },
-  each: { min: 1, max: 1, usage: '{{#each list}}…{{/each}}' },
-  with: { min: 1, max: 1, usage: '{{#with value}}…{{/with}}' },
+/** How a helper is called: how many positional arguments it takes, and an example. */
+export interface HelperSpec {
+  min: number;
+  max: number;
+  usage: string;
+  /** Used as a block (`{{#name}}…{{/name}}`), not as a plain value. */
+  block?: true;
+}
+
+/** A helper that gives a value, `{{name …}}`, taking `min` to `max` arguments. */
+const value = (min: number, max: number, usage: string): HelperSpec => ({ min, max, usage });
+
+/** A block helper, `{{#name argument}}…{{/name}}`: each takes one argument. */
+const block = (name: string, argument: string): HelperSpec => ({
+  min: 1,
+  max: 1,
+  usage: `{{#${name} ${argument}}}…{{/${name}}}`,
+  block: true,
+});
+
+/** Helpers a template may call, in the order error messages list them. */
+export const HELPERS: Readonly<Record<string, HelperSpec>> = {
+  uuid: value(0, 0, '{{uuid}}'),
+  now: value(0, 1, "{{now}} or {{now 'unix'}}"),
+  faker: value(1, 3, "{{faker 'person.firstName'}}"),
+  randomInt: value(2, 2, '{{randomInt 1 100}}'),
+  oneOf: value(1, 1000, "{{oneOf 'a' 'b' 'c'}}"),
+  default: value(2, 2, "{{default request.query.page '1'}}"),
+  json: value(1, 1, '{{json request.body}}'),
+  repeat: block('repeat', '3'),
+  eq: value(2, 2, "{{#if (eq request.method 'POST')}}…{{/if}}"),
+  if: block('if', 'value'),
+  unless: block('unless', 'value'),
+  each: block('each', 'list'),
+  with: block('with', 'value'),
 };
 
-/** Helpers used as blocks (`{{#name}}…{{/name}}`); the others are plain values. */
-export const BLOCK_HELPERS: ReadonlySet<string> = new Set(['repeat', 'if', 'unless', 'each', 'with']);
+/** Helpers used as blocks; the others are plain values. */
+export const BLOCK_HELPERS: ReadonlySet<string> = new Set(
+  Object.entries(HELPERS)
+    .filter(([, spec]) => spec.block)
+    .map(([name]) => name),
+);
 /** The helper that hands a single tag's value back (see single-tag.ts); not for authors. */
 export const VALUE_HELPER = '__value';

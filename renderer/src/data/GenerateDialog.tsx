@@ -15,6 +15,22 @@ interface Props {
 
 const PREVIEW_ROWS = 3;
 
+/** A whole-number box, named by its label's text. */
+function NumberBox(props: { label: string; title?: string; value: string; onChange(value: string): void }) {
+  return (
+    <label title={props.title}>
+      {props.label}{' '}
+      <input
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        inputMode="numeric"
+        size={8}
+        aria-label={props.label}
+      />
+    </label>
+  );
+}
+
 /**
  * "Generate N rows": values that fit each field's name in its schema, the same for the same random
  * seed. Three rows are previewed first, exactly as they would be inserted; a reference field picks
@@ -76,26 +92,13 @@ export function GenerateDialog({ client, table, onGenerate, onClose }: Props) {
           Generate rows in <b>{t}</b>
         </header>
         <div className="generate-inputs">
-          <label>
-            Rows{' '}
-            <input
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-              inputMode="numeric"
-              size={8}
-              aria-label="Rows"
-            />
-          </label>
-          <label title="The same number gives the same rows each time; another number gives other rows.">
-            Random seed (same rows each time){' '}
-            <input
-              value={seed}
-              onChange={(e) => setSeed(e.target.value)}
-              inputMode="numeric"
-              size={8}
-              aria-label="Random seed (same rows each time)"
-            />
-          </label>
+          <NumberBox label="Rows" value={count} onChange={setCount} />
+          <NumberBox
+            label="Random seed (same rows each time)"
+            title="The same number gives the same rows each time; another number gives other rows."
+            value={seed}
+            onChange={setSeed}
+          />
         </div>
         {!valid ? <p className="error">Rows: 1 to 100,000; the random seed is a whole number.</p> : null}
         {preview ? (
