@@ -57,7 +57,7 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
           <li key={`${e.method} ${e.path}`} className="endpoint">
             <button type="button" onClick={() => onEndpoint(e.line)} title={`${e.method} ${e.path} · line ${e.line}`}>
               <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span>
-              <span className="path">{e.path}</span>
+              <span className="path truncate">{e.path}</span>
               <span className="schema">
                 {e.schema ?? (e.kind === 'websocket' || e.kind === 'sse' ? 'script' : 'static')}
               </span>
@@ -85,7 +85,7 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
           <li key={t.table}>
             <button type="button" onClick={() => onTable(t.table)}>
               <Table2 size={14} aria-hidden="true" />
-              <span className="path">{t.table}</span>
+              <span className="path truncate">{t.table}</span>
               <span className="schema">{t.orphaned ? 'removed schema' : counted(t.rows, 'row')}</span>
             </button>
           </li>
@@ -101,7 +101,7 @@ function GraphqlItem({ path, onTry }: { path: string; onTry(): void }) {
     <li className="endpoint" data-testid="graphql-endpoint">
       <button type="button" onClick={onTry} title={`Try GraphQL at POST ${path}`}>
         <span className="method method-post">POST</span>
-        <span className="path">{path}</span>
+        <span className="path truncate">{path}</span>
         <span className="schema">GraphQL</span>
       </button>
       <button

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { CloseButton } from '../components/CloseButton';
 import { DialogFooter } from '../components/DialogFooter';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldSummary } from '../../../shared/src/service-summary';
@@ -119,9 +119,7 @@ export function RowForm({ table, source, onCreate, onClose, loadFor, isTaken }: 
           {source ? 'Duplicate row in ' : 'New row in '}
           <b>{table.table}</b>
         </span>
-        <button type="button" className="icon" aria-label="Close" onClick={onClose}>
-          <X size={16} aria-hidden="true" />
-        </button>
+        <CloseButton label="Close" onClose={onClose} />
       </header>
       <div className="row-form-fields">
         {fields.map((f) => {
