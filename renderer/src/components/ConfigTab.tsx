@@ -1,8 +1,8 @@
 import { Code, Columns2, LayoutList } from 'lucide-react';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Problem } from '../../../shared/src/problems';
 import type { TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { StudioClient } from '../api/client';
+import type { StudioState } from '../studio/studio-state';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { createEditQueue } from '../forms/edit-queue';
 import { FormsPanel } from '../forms/FormsPanel';
@@ -17,12 +17,11 @@ interface Props {
   editor: RefObject<ConfigEditorHandle | null>;
   hidden: boolean;
   dark: boolean;
-  text: string;
-  /** The text as last saved (the forms' renames write the names the data has). */
-  savedText: string;
-  problems: Problem[];
-  /** A failed config call (save, validate, apply, write the port): it stays here until dismissed. */
-  error: string | undefined;
+  /**
+   * The config: its text, the text as last saved (the forms' renames write the names the data has),
+   * its problems, and a failed config call (save, validate, apply, write the port) until dismissed.
+   */
+  config: Pick<StudioState, 'text' | 'savedText' | 'problems' | 'error'>;
   layout: Layout;
   onLayout(patch: Partial<Layout>): void;
   onChange(text: string): void;
@@ -53,7 +52,8 @@ function useView(): [View, (view: View) => void] {
 
 /** The Config tab: the YAML editor and the forms (two views of one text) over the Problems pane. */
 export function ConfigTab(props: Props) {
-  const { layout, onLayout, problems, client, editor } = props;
+  const { layout, onLayout, client, editor, config } = props;
+  const { problems } = config;
   const open = problems.length > 0 && !layout.problemsCollapsed;
   const [view, chooseView] = useView();
   // The place is kept across a switch: the forms open where the YAML cursor was, and the YAML opens
@@ -64,7 +64,7 @@ export function ConfigTab(props: Props) {
   const setView = (next: View) => {
     if (next === view) return;
     const handle = editor.current;
-    const text = handle?.getText() ?? props.text;
+    const text = handle?.getText() ?? config.text;
     if (view === 'editor') {
       const line = handle?.cursorLine();
       const place = line === undefined ? undefined : placeAtLine(text, line);
@@ -103,7 +103,7 @@ export function ConfigTab(props: Props) {
   // cursor stay, and form edits still go through it.
   return (
     <div className="tab-body" hidden={props.hidden}>
-      <ErrorBanner message={props.error} onDismiss={props.onDismissError} testId="config-error" />
+      <ErrorBanner message={config.error} onDismiss={props.onDismissError} testId="config-error" />
       <fieldset className="config-views" aria-label="Config view">
         {VIEWS.map(({ id, label, icon: Icon }) => (
           <button key={id} type="button" aria-pressed={view === id} onClick={() => setView(id)}>
@@ -116,7 +116,7 @@ export function ConfigTab(props: Props) {
           <ConfigEditor
             ref={editor}
             dark={props.dark}
-            text={props.text}
+            text={config.text}
             problems={problems}
             onChange={props.onChange}
             onSave={props.onSave}
@@ -124,8 +124,8 @@ export function ConfigTab(props: Props) {
         </div>
         {view === 'editor' ? null : (
           <FormsPanel
-            text={props.text}
-            savedText={props.savedText}
+            text={config.text}
+            savedText={config.savedText}
             problems={problems}
             submit={submit}
             preview={preview}
