@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { TableInfo, TableQuery } from '../../../shared/src/studio-contract';
 import type { Move } from './CellEditor';
 import { useColumnWidths } from './column-widths';
+import type { GridContext } from './grid-context';
 import { gridKeyDown } from './grid-key-down';
 import { GridHeader, nextSort } from './GridHeader';
 import { GridRow } from './GridRow';
@@ -74,8 +75,20 @@ export function DataGrid(props: Props) {
   const toggleBoolean = (row: Row, field: string) =>
     void onEdit(row, field, row[field] !== true).catch((err: Error) => onError(err.message));
 
-  // Fixed widths: every row is its own grid, so the columns only line up if no row sizes them.
-  const columns = `40px ${table.fields.map((f) => `${widths.widthOf(f.name)}px`).join(' ')}`;
+  const grid: GridContext = {
+    fields: table.fields,
+    // Fixed widths: every row is its own grid, so the columns only line up if no row sizes them.
+    columns: `40px ${table.fields.map((f) => `${widths.widthOf(f.name)}px`).join(' ')}`,
+    editable,
+    edits,
+    idOf,
+    canEdit,
+    loadFor: props.loadFor,
+    focusCell,
+    toggleRow,
+    toggleBoolean,
+    openReference: props.onOpenReference,
+  };
   return (
     <div
       className="grid"
@@ -91,21 +104,15 @@ export function DataGrid(props: Props) {
       tabIndex={0}
       onKeyDown={(e) =>
         gridKeyDown(e, {
+          ...grid,
           at,
           total: rows.total,
           cols,
           page: cursor.page(),
-          fields: table.fields,
           selected: selected.size,
-          editable,
           row: rows.row,
-          canEdit,
-          focusCell,
           widen: (field, by) => widths.resize(field, widths.widthOf(field) + by),
           sortBy: (field) => onSort(nextSort(sort, field)),
-          toggleRow,
-          toggleBoolean,
-          openReference: props.onOpenReference,
           edit: setEditing,
           deleteSelected: props.onDeleteSelected,
         })
@@ -113,7 +120,7 @@ export function DataGrid(props: Props) {
     >
       <GridHeader
         fields={table.fields}
-        columns={columns}
+        columns={grid.columns}
         sort={sort}
         onSort={onSort}
         widthOf={widths.widthOf}
@@ -132,19 +139,9 @@ export function DataGrid(props: Props) {
               item={item}
               row={row}
               rowKey={key}
-              fields={table.fields}
-              columns={columns}
               selected={row !== undefined && selected.has(key)}
-              editable={editable}
               activeCol={at.row === item.index ? at.col : undefined}
-              edits={edits}
-              idOf={idOf}
-              canEdit={canEdit}
-              loadFor={props.loadFor}
-              onActivate={focusCell}
-              onToggleRow={toggleRow}
-              onToggleBoolean={toggleBoolean}
-              onOpenReference={props.onOpenReference}
+              grid={grid}
             />
           );
         })}

@@ -1,29 +1,21 @@
-import type { FieldSummary } from '../../../shared/src/service-summary';
+import type { GridContext } from './grid-context';
 import { type Cell, gridKey } from './grid-keys';
 import type { Editing } from './use-cell-edits';
 
 type Row = Record<string, unknown>;
 
 /** What the data grid's keys need to know about the grid, and what they can do to it. */
-export interface KeyedGrid {
+export interface KeyedGrid extends GridContext {
   at: Cell;
   total: number;
   cols: number;
   /** Rows to a screen. */
   page: number;
-  fields: FieldSummary[];
   /** How many rows are selected. */
   selected: number;
-  /** Rows can be selected and cells edited (a live table with a key). */
-  editable: boolean;
   row(index: number): Row | undefined;
-  canEdit(field: string): boolean;
-  focusCell(cell: Cell): void;
   widen(field: string, by: number): void;
   sortBy(field: string): void;
-  toggleRow(row: Row): void;
-  toggleBoolean(row: Row, field: string): void;
-  openReference(field: string, value: unknown): void;
   edit(editing: Editing): void;
   deleteSelected(): void;
 }
