@@ -1,35 +1,23 @@
 import { useEffect } from 'react';
-import type { TableInfo, TableQuery } from '../../../shared/src/studio-contract';
+import type { TableInfo } from '../../../shared/src/studio-contract';
 import type { Move } from './CellEditor';
 import { useColumnWidths } from './column-widths';
 import type { GridContext } from './grid-context';
 import { gridKeyDown } from './grid-key-down';
 import { GridHeader, nextSort } from './GridHeader';
 import { GridRow } from './GridRow';
-import type { LoadOptions } from './ReferenceInput';
 import { useCellEdits } from './use-cell-edits';
 import { useGridCursor } from './use-grid-cursor';
-import type { RowsView } from './use-table-rows';
+import type { DataTabState } from './use-data-tab';
 
 type Row = Record<string, unknown>;
 
 interface Props {
+  /** The rows, sort, ticked rows, references and cell writes of the Data tab. */
+  tab: DataTabState;
+  /** The table shown. */
   table: TableInfo;
-  rows: RowsView;
-  sort: TableQuery['sort'];
-  onSort(sort: TableQuery['sort']): void;
-  selected: ReadonlySet<string>;
-  onSelect(keys: Set<string>): void;
-  keyField: string | undefined;
-  /** Writes one cell; rejects with the engine's message when the value is refused. */
-  onEdit(row: Row, field: string, value: unknown): Promise<void>;
   onDeleteSelected(): void;
-  /** A failure with no cell to show it in (a checkbox toggle). */
-  onError(message: string): void;
-  /** The records a reference field offers in its cell editor (undefined for other fields). */
-  loadFor(field: string): LoadOptions | undefined;
-  /** A reference cell's link: shows the record it names. */
-  onOpenReference(field: string, value: unknown): void;
 }
 
 /**
@@ -38,7 +26,9 @@ interface Props {
  * arrows, Home/End, PageUp/PageDown, Enter or F2 to edit, typing to replace, Escape to cancel.
  */
 export function DataGrid(props: Props) {
-  const { table, rows, sort, onSort, selected, onSelect, keyField, onEdit, onError } = props;
+  const { table } = props;
+  const { rows, sort, keyField } = props.tab;
+  const { chosen: selected, setChosen: onSelect, setSort: onSort, editCell: onEdit, setError: onError } = props.tab;
   const widths = useColumnWidths(table, rows);
   const editable = !table.orphaned && keyField !== undefined;
   const cols = table.fields.length + 1;
@@ -83,11 +73,11 @@ export function DataGrid(props: Props) {
     edits,
     idOf,
     canEdit,
-    loadFor: props.loadFor,
+    loadFor: props.tab.loadFor,
     focusCell,
     toggleRow,
     toggleBoolean,
-    openReference: props.onOpenReference,
+    openReference: props.tab.references.open,
   };
   return (
     <div
