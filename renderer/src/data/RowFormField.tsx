@@ -1,0 +1,48 @@
+import type { FieldSummary } from '../../../shared/src/service-summary';
+import { FieldInput } from './FieldInput';
+import type { LoadOptions } from './ReferenceInput';
+
+interface Props {
+  id: string;
+  field: FieldSummary;
+  text: string;
+  error: string | undefined;
+  load: LoadOptions | undefined;
+  onChange(text: string): void;
+}
+
+/** One field of the new-row form: its name, required mark and hint (type, required, unique, reference), input and error. */
+export function RowFormField({ id, field: f, text, error, load, onChange }: Props) {
+  return (
+    <div className={`row-form-field${error ? ' invalid' : ''}`}>
+      <div className="row-form-label">
+        <label htmlFor={id}>{f.name}</label>
+        {f.required && !f.autoId ? (
+          <span className="required" title="Required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+        <span className="hint" id={`${id}-hint`}>
+          {f.type === 'datetime' ? 'datetime, UTC' : f.type}
+          {f.required && !f.autoId ? ', required' : ''}
+          {f.unique && !f.autoId ? ', unique' : ''}
+          {f.references ? `, references ${f.references.table}.${f.references.field}` : ''}
+        </span>
+      </div>
+      <FieldInput
+        id={id}
+        field={f}
+        text={text}
+        error={error}
+        load={load}
+        describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={onChange}
+      />
+      {error ? (
+        <div className="field-error" id={`${id}-error`} role="alert" data-testid="field-error">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
