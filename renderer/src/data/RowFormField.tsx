@@ -1,18 +1,8 @@
-import type { FieldSummary } from '../../../shared/src/service-summary';
-import { FieldInput } from './FieldInput';
-import type { LoadOptions } from './ReferenceInput';
-
-interface Props {
-  id: string;
-  field: FieldSummary;
-  text: string;
-  error: string | undefined;
-  load: LoadOptions | undefined;
-  onChange(text: string): void;
-}
+import { FieldInput, type FieldInputProps } from './FieldInput';
 
 /** One field of the new-row form: its name, required mark and hint (type, required, unique, reference), input and error. */
-export function RowFormField({ id, field: f, text, error, load, onChange }: Props) {
+export function RowFormField(props: Omit<FieldInputProps, 'describedBy'>) {
+  const { id, field: f, error } = props;
   return (
     <div className={`row-form-field${error ? ' invalid' : ''}`}>
       <div className="row-form-label">
@@ -29,15 +19,7 @@ export function RowFormField({ id, field: f, text, error, load, onChange }: Prop
           {f.references ? `, references ${f.references.table}.${f.references.field}` : ''}
         </span>
       </div>
-      <FieldInput
-        id={id}
-        field={f}
-        text={text}
-        error={error}
-        load={load}
-        describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={onChange}
-      />
+      <FieldInput {...props} describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`} />
       {error ? (
         <div className="field-error" id={`${id}-error`} role="alert" data-testid="field-error">
           {error}
