@@ -16,6 +16,30 @@ interface Props {
 
 const MOD = navigator.platform.startsWith('Mac') ? '⌘' : 'Ctrl+';
 
+/** Undo or Redo, named by the step it would take ("Undo edit of name (Ctrl+Z)"); disabled when there is none. */
+function HistoryButton(p: {
+  verb: 'Undo' | 'Redo';
+  step: string | undefined;
+  keys: string;
+  icon: typeof Undo2;
+  onClick(): Promise<unknown>;
+}) {
+  const Icon = p.icon;
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={p.verb}
+      title={p.step ? `${p.verb} ${p.step} (${p.keys})` : `Nothing to ${p.verb.toLowerCase()}`}
+      disabled={!p.step}
+      onClick={() => void p.onClick()}
+      data-testid={p.verb.toLowerCase()}
+    >
+      <Icon size={16} aria-hidden="true" />
+    </button>
+  );
+}
+
 /**
  * The Data tab's toolbar, one row at any width: the table, the filter, the row count and the
  * everyday actions; the rest sit in "More". Labels never change with state (no "Delete (3)"), so
@@ -95,28 +119,8 @@ export function DataToolbar({ tab, table, ...p }: Props) {
             <span>Delete</span>
           </button>
           <span className="toolbar-group">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Undo"
-              title={undoLabel ? `Undo ${undoLabel} (${MOD}Z)` : 'Nothing to undo'}
-              disabled={!undoLabel}
-              onClick={() => void tab.undoStep()}
-              data-testid="undo"
-            >
-              <Undo2 size={16} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Redo"
-              title={redoLabel ? `Redo ${redoLabel} (${MOD}Shift+Z)` : 'Nothing to redo'}
-              disabled={!redoLabel}
-              onClick={() => void tab.redoStep()}
-              data-testid="redo"
-            >
-              <Redo2 size={16} aria-hidden="true" />
-            </button>
+            <HistoryButton verb="Undo" step={undoLabel} keys={`${MOD}Z`} icon={Undo2} onClick={tab.undoStep} />
+            <HistoryButton verb="Redo" step={redoLabel} keys={`${MOD}Shift+Z`} icon={Redo2} onClick={tab.redoStep} />
           </span>
           <OverflowMenu
             label="More data actions"
