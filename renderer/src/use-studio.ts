@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { StudioClient } from './api/client';
 import { useFeedback } from './feedback/feedback';
-import { serverActions } from './studio/server-actions';
+import { serverActions } from './server-actions';
 import { messageOf, savedMessage } from './studio/studio-messages';
 import { INITIAL_STATE, type StudioState } from './studio/studio-state';
 import { useStudioSync } from './studio/use-studio-sync';

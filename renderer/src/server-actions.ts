@@ -1,7 +1,7 @@
-import { counted } from '../../../shared/src/plural';
-import type { StudioClient } from '../api/client';
-import { messageOf, savedMessage } from './studio-messages';
-import type { StudioState } from './studio-state';
+import { counted } from '../../shared/src/plural';
+import type { StudioClient } from './api/client';
+import { messageOf, savedMessage } from './studio/studio-messages';
+import type { StudioState } from './studio/studio-state';
 
 interface Context {
   client: StudioClient;
