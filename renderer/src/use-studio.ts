@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { counted } from '../../shared/src/plural';
 import type { StudioClient } from './api/client';
 import { useFeedback } from './feedback/feedback';
+import { serverActions } from './server-actions';
 import { messageOf, savedMessage } from './studio/studio-messages';
 import { INITIAL_STATE, type StudioState } from './studio/studio-state';
 import { useStudioSync } from './studio/use-studio-sync';
@@ -10,7 +10,10 @@ export type { StudioState } from './studio/studio-state';
 
 const VALIDATE_DEBOUNCE_MS = 120;
 
-/** All the studio's state and actions, over the contract only. */
+/**
+ * All the studio's state and actions, over the contract only: the config's text (edit, validate,
+ * save, a change on disk) here, what it asks of the server in serverActions.
+ */
 export function useStudio(client: StudioClient) {
   const [state, setState] = useState<StudioState>(INITIAL_STATE);
 
@@ -83,33 +86,7 @@ export function useStudio(client: StudioClient) {
       save,
       resolveDiskChange,
       refreshTables,
-      setPort: async (port: number) => {
-        try {
-          const status = await client.call('server.setPort', { port });
-          patch({ status });
-          if (status.state === 'running') notify(`Serving on port ${status.port}`);
-        } catch (err) {
-          patch({ error: messageOf(err) });
-        }
-      },
-      /** Writes the chosen port into the config; the new text arrives as a change on disk. */
-      writePort: async (port: number) => {
-        try {
-          const result = await client.call('config.writePort', { port });
-          notify(result.applied ? `Port ${port} written to the config` : savedMessage(result));
-        } catch (err) {
-          patch({ error: messageOf(err) });
-        }
-      },
-      apply: async () => {
-        try {
-          const result = await client.call('config.apply', {});
-          patch({ problems: result.problems, endpoints: result.endpoints });
-          notify(result.applied ? 'Applied' : `Not applied: ${counted(result.problems.length, 'problem')}`);
-        } catch (err) {
-          patch({ error: messageOf(err) });
-        }
-      },
+      ...serverActions({ client, patch, notify }),
       /**
        * "Convert to a config" of an open db.json: writes the YAML to `path` and edits it from then on.
        * Resolves to an error message for the dialog to show, or undefined when done.
@@ -139,8 +116,6 @@ export function useStudio(client: StudioClient) {
         }
       },
       dismissRestored: () => patch({ restored: false }),
-      startServer: () => client.call('server.start', {}).then((status) => patch({ status })),
-      stopServer: () => client.call('server.stop', {}).then((status) => patch({ status })),
       dismissError: () => patch({ error: undefined }),
     }),
     [client, edit, save, resolveDiskChange, refreshTables, patch, notify],

@@ -1,28 +1,13 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import type * as Monaco from 'monaco-editor';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import type { TextEdit } from '../../../shared/src/config-edit/index';
 import type { Problem } from '../../../shared/src/problems';
 import { setProblemMarkers } from '../editor/markers';
 import { CONFIG_MODEL_URI, DARK_THEME } from '../editor/monaco-setup';
 import { textDiff } from '../forms/text-diff';
+import { type CodeEditor, type ConfigEditorHandle, editorHandle, replace } from './config-editor-handle';
 
-export interface ConfigEditorHandle {
-  revealLine(line: number, column?: number): void;
-  /** Scrolls a line into view, leaving the cursor and the focus where they are. */
-  scrollToLine(line: number): void;
-  /** Puts the cursor at the start of a line and scrolls to it, leaving the focus where it is. */
-  placeCursor(line: number): void;
-  /** The cursor's 1-based line, or undefined before the editor is mounted. */
-  cursorLine(): number | undefined;
-  /** The text as it is in the editor now: newer than any prop while the user types. */
-  getText(): string | undefined;
-  /**
-   * Applies edits (offsets into `base`) as one undoable step, so Ctrl+Z in the editor undoes a form
-   * edit. Refuses (false) when the editor's text is no longer `base`: the caller computes again.
-   */
-  applyEdits(edits: readonly TextEdit[], base: string): boolean;
-}
+export type { ConfigEditorHandle } from './config-editor-handle';
 
 interface Props {
   dark: boolean;
@@ -36,30 +21,6 @@ interface Props {
 
 /** How many of its own recent texts the editor remembers to recognise a late echo of them. */
 const ECHOES_KEPT = 64;
-
-type CodeEditor = Monaco.editor.IStandaloneCodeEditor;
-
-function replace(editor: CodeEditor, model: Monaco.editor.ITextModel, source: string, edits: readonly TextEdit[]) {
-  const ops = edits.map((e) => {
-    const start = model.getPositionAt(e.offset);
-    const end = model.getPositionAt(e.offset + e.length);
-    return {
-      range: {
-        startLineNumber: start.lineNumber,
-        startColumn: start.column,
-        endLineNumber: end.lineNumber,
-        endColumn: end.column,
-      },
-      text: e.text,
-      forceMoveMarkers: false,
-    };
-  });
-  // Undo stops on both sides make the edit one step of its own; no end cursor state: the cursor
-  // stays where it was, moved only by text inserted before it.
-  editor.pushUndoStop();
-  editor.executeEdits(source, ops);
-  editor.pushUndoStop();
-}
 
 /**
  * The YAML editor: schema completion and hover from monaco-yaml, problems from the engine.
@@ -82,33 +43,7 @@ export const ConfigEditor = forwardRef<ConfigEditorHandle, Props>(function Confi
   // Texts the editor emitted since the studio last caught up with it.
   const echoes = useRef<string[]>([]);
 
-  useImperativeHandle(ref, () => ({
-    scrollToLine(line) {
-      editorRef.current?.revealLineInCenterIfOutsideViewport(line);
-    },
-    placeCursor(line) {
-      const editor = editorRef.current;
-      if (!editor) return;
-      editor.setPosition({ lineNumber: line, column: 1 });
-      editor.revealLineInCenterIfOutsideViewport(line);
-    },
-    cursorLine: () => editorRef.current?.getPosition()?.lineNumber,
-    revealLine(line, column = 1) {
-      const editor = editorRef.current;
-      if (!editor) return;
-      editor.revealLineInCenter(line);
-      editor.setPosition({ lineNumber: line, column });
-      editor.focus();
-    },
-    getText: () => editorRef.current?.getModel()?.getValue(),
-    applyEdits(edits, base) {
-      const editor = editorRef.current;
-      const model = editor?.getModel();
-      if (!editor || !model || model.getValue() !== base) return false;
-      if (edits.length > 0) replace(editor, model, 'form', edits);
-      return true;
-    },
-  }));
+  useImperativeHandle(ref, () => editorHandle(() => editorRef.current));
 
   useEffect(() => {
     const editor = editorRef.current;

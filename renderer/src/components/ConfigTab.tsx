@@ -1,15 +1,15 @@
 import { Code, Columns2, LayoutList } from 'lucide-react';
-import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Problem } from '../../../shared/src/problems';
+import { type ReactNode, type RefObject, useCallback, useMemo } from 'react';
 import type { TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { StudioClient } from '../api/client';
+import type { StudioState } from '../studio/studio-state';
 import { ErrorBanner } from '../feedback/ErrorBanner';
 import { createEditQueue } from '../forms/edit-queue';
 import { FormsPanel } from '../forms/FormsPanel';
-import { type FormsPlace, lineOfPlace, placeAtLine } from '../forms/forms-place';
 import { ConfigEditor, type ConfigEditorHandle } from './ConfigEditor';
 import { PROBLEMS, type Layout } from './layout/use-layout';
 import { ProblemsList } from './ProblemsList';
+import { type ConfigView, useConfigView } from './use-config-view';
 import { Splitter } from './layout/Splitter';
 
 interface Props {
@@ -17,12 +17,11 @@ interface Props {
   editor: RefObject<ConfigEditorHandle | null>;
   hidden: boolean;
   dark: boolean;
-  text: string;
-  /** The text as last saved (the forms' renames write the names the data has). */
-  savedText: string;
-  problems: Problem[];
-  /** A failed config call (save, validate, apply, write the port): it stays here until dismissed. */
-  error: string | undefined;
+  /**
+   * The config: its text, the text as last saved (the forms' renames write the names the data has),
+   * its problems, and a failed config call (save, validate, apply, write the port) until dismissed.
+   */
+  config: Pick<StudioState, 'text' | 'savedText' | 'problems' | 'error'>;
   layout: Layout;
   onLayout(patch: Partial<Layout>): void;
   onChange(text: string): void;
@@ -34,60 +33,20 @@ interface Props {
   banner?: ReactNode;
 }
 
-type View = 'editor' | 'split' | 'forms';
-const VIEWS: { id: View; label: string; icon: typeof Code }[] = [
+const VIEWS: { id: ConfigView; label: string; icon: typeof Code }[] = [
   { id: 'editor', label: 'YAML', icon: Code },
   { id: 'split', label: 'Split', icon: Columns2 },
   { id: 'forms', label: 'Forms', icon: LayoutList },
 ];
-const VIEW_KEY = 'mockyard.configView';
-
-function useView(): [View, (view: View) => void] {
-  const [view, setView] = useState<View>(() => {
-    const kept = localStorage.getItem(VIEW_KEY);
-    return kept === 'split' || kept === 'forms' ? kept : 'editor';
-  });
-  const choose = useCallback((next: View) => {
-    localStorage.setItem(VIEW_KEY, next);
-    setView(next);
-  }, []);
-  return [view, choose];
-}
 
 /** The Config tab: the YAML editor and the forms (two views of one text) over the Problems pane. */
 export function ConfigTab(props: Props) {
-  const { layout, onLayout, problems, client, editor } = props;
+  const { layout, onLayout, client, editor, config } = props;
+  const { problems } = config;
   const open = problems.length > 0 && !layout.problemsCollapsed;
-  const [chosenView, chooseView] = useView();
+  const { view: chosenView, setView, formsPlace, onFormsPlace } = useConfigView(editor, config.text);
   // Read-only (a db.json): the YAML alone; the forms edit, so they are not offered.
-  const view: View = props.readOnly ? 'editor' : chosenView;
-  // The place is kept across a switch: the forms open where the YAML cursor was, and the YAML opens
-  // (cursor and scroll) at the schema or endpoint the forms showed.
-  const [formsPlace, setFormsPlace] = useState<FormsPlace | undefined>(undefined);
-  const shownPlace = useRef<FormsPlace | undefined>(undefined);
-  const cursorTo = useRef<number | undefined>(undefined);
-  const setView = (next: View) => {
-    if (next === view) return;
-    const handle = editor.current;
-    const text = handle?.getText() ?? props.text;
-    if (view === 'editor') {
-      const line = handle?.cursorLine();
-      const place = line === undefined ? undefined : placeAtLine(text, line);
-      setFormsPlace(place);
-      shownPlace.current = place;
-    } else if (view === 'forms' && shownPlace.current && shownPlace.current !== formsPlace) {
-      // Only a place chosen in the forms moves the cursor: one they opened at is where it already is.
-      cursorTo.current = lineOfPlace(text, shownPlace.current);
-    }
-    chooseView(next);
-  };
-  // Monaco measures itself once its pane is shown again, so the cursor moves after that render.
-  useEffect(() => {
-    const line = cursorTo.current;
-    if (view === 'forms' || line === undefined) return;
-    cursorTo.current = undefined;
-    window.requestAnimationFrame(() => editor.current?.placeCursor(line));
-  }, [view, editor]);
+  const view: ConfigView = props.readOnly ? 'editor' : chosenView;
   // One queue for the tab's life: form edits apply one after another, on the editor's own text.
   const submit = useMemo(
     () =>
@@ -108,7 +67,7 @@ export function ConfigTab(props: Props) {
   // cursor stay, and form edits still go through it.
   return (
     <div className="tab-body" hidden={props.hidden}>
-      <ErrorBanner message={props.error} onDismiss={props.onDismissError} testId="config-error" />
+      <ErrorBanner message={config.error} onDismiss={props.onDismissError} testId="config-error" />
       {props.banner}
       {props.readOnly ? null : (
         <fieldset className="config-views" aria-label="Config view">
@@ -124,7 +83,7 @@ export function ConfigTab(props: Props) {
           <ConfigEditor
             ref={editor}
             dark={props.dark}
-            text={props.text}
+            text={config.text}
             problems={problems}
             onChange={props.onChange}
             onSave={props.onSave}
@@ -133,16 +92,14 @@ export function ConfigTab(props: Props) {
         </div>
         {view === 'editor' ? null : (
           <FormsPanel
-            text={props.text}
-            savedText={props.savedText}
+            text={config.text}
+            savedText={config.savedText}
             problems={problems}
             submit={submit}
             preview={preview}
             revealLine={view === 'split' ? revealLine : undefined}
             place={formsPlace}
-            onPlace={(place) => {
-              shownPlace.current = place;
-            }}
+            onPlace={onFormsPlace}
           />
         )}
       </div>

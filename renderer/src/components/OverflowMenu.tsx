@@ -1,5 +1,6 @@
 import { MoreHorizontal } from 'lucide-react';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { usePopover } from './use-popover';
 
 export interface MenuItem {
   label: string;
@@ -37,30 +38,11 @@ export function OverflowMenu({
   listClassName = 'menu-list',
   buttonClassName = 'btn',
 }: Props) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  // In the top layer, placed under the button (right edges aligned), or above it near the window's bottom.
-  useLayoutEffect(() => {
-    const menu = list.current;
-    const at = button.current?.getBoundingClientRect();
-    if (!open || !menu || !at) return;
-    menu.showPopover();
-    const { offsetWidth: w, offsetHeight: h } = menu;
-    const below = at.bottom + 4;
-    menu.style.left = `${Math.max(4, Math.min(at.right - w, window.innerWidth - w - 4))}px`;
-    menu.style.top = `${below + h > window.innerHeight - 4 ? Math.max(4, at.top - h - 4) : below}px`;
-  }, [open]);
+  const menu = usePopover<HTMLDivElement, HTMLDivElement>('below-right');
+  const { open, setOpen, root, button } = menu;
   useEffect(() => {
-    if (!open) return;
-    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
-    const away = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
-  }, [open]);
+    if (open) root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+  }, [open, root]);
   const onKey = (e: React.KeyboardEvent) => {
     const all = [...(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
     const at = all.indexOf(document.activeElement as HTMLButtonElement);
@@ -90,7 +72,7 @@ export function OverflowMenu({
       </button>
       {open ? (
         <div
-          ref={list}
+          ref={menu.box}
           className={listClassName}
           popover="manual"
           style={{ position: 'fixed', inset: 'auto', margin: 0, color: 'inherit' }}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DialogFooter } from './DialogFooter';
 import { parsePort, portMessage } from '../../../shared/src/port';
-import { Modal } from './Modal';
+import { FormDialog } from './FormDialog';
 
 interface Props {
   current: number | undefined;
@@ -15,32 +15,31 @@ export function PortDialog({ current, onChoose, onCancel }: Props) {
   const port = parsePort(value.trim());
   const valid = port !== undefined;
   return (
-    <Modal label="Port" onClose={onCancel}>
-      <form
-        className="dialog port-dialog"
-        data-testid="port-dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (port !== undefined) onChoose(port);
-        }}
-      >
-        <label>
-          Serve on port{' '}
-          <input
-            data-autofocus
-            inputMode="numeric"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            aria-invalid={!valid}
-            size={6}
-          />
-        </label>
-        <DialogFooter error={valid ? undefined : portMessage('The port', value)} onCancel={onCancel}>
-          <button type="submit" className="primary" disabled={!valid}>
-            Apply
-          </button>
-        </DialogFooter>
-      </form>
-    </Modal>
+    <FormDialog
+      label="Port"
+      className="dialog port-dialog"
+      testId="port-dialog"
+      onClose={onCancel}
+      onSubmit={() => {
+        if (port !== undefined) onChoose(port);
+      }}
+    >
+      <label>
+        Serve on port{' '}
+        <input
+          data-autofocus
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={!valid}
+          size={6}
+        />
+      </label>
+      <DialogFooter error={valid ? undefined : portMessage('The port', value)} onCancel={onCancel}>
+        <button type="submit" className="primary" disabled={!valid}>
+          Apply
+        </button>
+      </DialogFooter>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { Workflow } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo } from 'react';
 import type { StudioClient } from '../api/client';
 import { scenarioStatesIn } from './scenario-states';
+import { usePopover } from './use-popover';
 import { useScenarios } from './use-scenarios';
 
 /**
@@ -13,33 +14,16 @@ import { useScenarios } from './use-scenarios';
 export function ScenarioSwitcher({ client, text }: { client: StudioClient; text: string }) {
   const { scenarios, set, error } = useScenarios(client);
   const known = useMemo(() => scenarioStatesIn(text), [text]);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLSpanElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const popover = usePopover<HTMLSpanElement, HTMLDivElement>('above-left');
+  const { open, setOpen, button, box: panel } = popover;
   const panelId = useId();
   useLayoutEffect(() => {
-    const box = panel.current;
-    const at = button.current?.getBoundingClientRect();
-    if (!open || !box || !at) return;
-    box.showPopover();
-    const { offsetWidth: w, offsetHeight: h } = box;
-    box.style.left = `${Math.max(4, Math.min(at.left, window.innerWidth - w - 4))}px`;
-    box.style.top = `${Math.max(4, at.top - h - 4)}px`;
-    box.querySelector<HTMLSelectElement>('select')?.focus();
-  }, [open]);
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
-  }, [open]);
+    if (open) panel.current?.querySelector<HTMLSelectElement>('select')?.focus();
+  }, [open, panel]);
   if (scenarios.length === 0) return null;
   const summary = scenarios.map((s) => `${s.name}: ${s.state}`).join(' · ');
   return (
-    <span className="scenario-switcher" ref={root}>
+    <span className="scenario-switcher" ref={popover.root}>
       <button
         ref={button}
         type="button"

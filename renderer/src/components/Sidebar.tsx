@@ -54,26 +54,30 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
       ) : null}
       <ul data-testid="endpoint-list">
         {endpoints.map((e) => (
-          <li key={`${e.method} ${e.path}`} className="endpoint">
-            <button type="button" onClick={() => onEndpoint(e.line)} title={`${e.method} ${e.path} · line ${e.line}`}>
-              <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span>
-              <span className="path">{e.path}</span>
-              <span className="schema">
-                {e.schema ?? (e.kind === 'websocket' || e.kind === 'sse' ? 'script' : 'static')}
-              </span>
-            </button>
-            <button
-              type="button"
-              className="try-button"
-              onClick={() => onTry(e)}
-              aria-label={`Try ${e.method} ${e.path}`}
-              title={`Try ${e.method} ${e.path}`}
-            >
-              <Zap size={14} aria-hidden="true" />
-            </button>
-          </li>
+          <EndpointItem
+            key={`${e.method} ${e.path}`}
+            method={e.method}
+            path={e.path}
+            kind={e.schema ?? (e.kind === 'websocket' || e.kind === 'sse' ? 'script' : 'static')}
+            title={`${e.method} ${e.path} · line ${e.line}`}
+            tryLabel={`Try ${e.method} ${e.path}`}
+            onOpen={() => onEndpoint(e.line)}
+            onTry={() => onTry(e)}
+          />
         ))}
-        {graphql && graphqlShown ? <GraphqlItem {...graphql} /> : null}
+        {graphql && graphqlShown ? (
+          // It has no line of its own in the config, so its button opens Try it too.
+          <EndpointItem
+            method="POST"
+            path={graphql.path}
+            kind="GraphQL"
+            title={`Try GraphQL at POST ${graphql.path}`}
+            tryLabel={`Try GraphQL ${graphql.path}`}
+            onOpen={graphql.onTry}
+            onTry={graphql.onTry}
+            testId="graphql-endpoint"
+          />
+        ) : null}
       </ul>
       <h2>
         Tables <span className="count">{shown(tables.length, allTables.length)}</span>
@@ -85,7 +89,7 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
           <li key={t.table}>
             <button type="button" onClick={() => onTable(t.table)}>
               <Table2 size={14} aria-hidden="true" />
-              <span className="path">{t.table}</span>
+              <span className="path truncate">{t.table}</span>
               <span className="schema">{t.orphaned ? 'removed schema' : counted(t.rows, 'row')}</span>
             </button>
           </li>
@@ -95,22 +99,25 @@ export function Sidebar({ endpoints: all, tables: allTables, width, onEndpoint, 
   );
 }
 
-/** The GraphQL endpoint's row: it has no line of its own in the config, so its button opens Try it. */
-function GraphqlItem({ path, onTry }: { path: string; onTry(): void }) {
+/** An endpoint's row: its method, path and schema (or kind); the row's button opens it, the ⚡ one tries it. */
+function EndpointItem(p: {
+  method: string;
+  path: string;
+  kind: string;
+  title: string;
+  tryLabel: string;
+  onOpen(): void;
+  onTry(): void;
+  testId?: string;
+}) {
   return (
-    <li className="endpoint" data-testid="graphql-endpoint">
-      <button type="button" onClick={onTry} title={`Try GraphQL at POST ${path}`}>
-        <span className="method method-post">POST</span>
-        <span className="path">{path}</span>
-        <span className="schema">GraphQL</span>
+    <li className="endpoint" data-testid={p.testId}>
+      <button type="button" onClick={p.onOpen} title={p.title}>
+        <span className={`method method-${p.method.toLowerCase()}`}>{p.method}</span>
+        <span className="path truncate">{p.path}</span>
+        <span className="schema">{p.kind}</span>
       </button>
-      <button
-        type="button"
-        className="try-button"
-        onClick={onTry}
-        aria-label={`Try GraphQL ${path}`}
-        title={`Try GraphQL ${path}`}
-      >
+      <button type="button" className="try-button" onClick={p.onTry} aria-label={p.tryLabel} title={p.tryLabel}>
         <Zap size={14} aria-hidden="true" />
       </button>
     </li>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { counted } from '../../../shared/src/plural';
 import type { ServerStatus } from '../../../shared/src/studio-contract';
 import { useFeedback } from '../feedback/feedback';
+import { type Tone, toneClass } from '../tone';
 import { portNote } from './port-note';
 
 interface Props {
@@ -18,8 +19,12 @@ interface Props {
   scenarios?: ReactNode;
 }
 
+/** The server state's class (state-running …) and its colour. */
+type ServerTone = 'running' | 'warning' | 'error' | 'stopped';
+const TONES: Record<ServerTone, Tone> = { running: 'ok', warning: 'warning', error: 'error', stopped: 'muted' };
+
 /** The server's state in words and colour: green running, amber running with a caveat, red not running. */
-export function serverState(status: ServerStatus | undefined, problems: number): { text: string; tone: string } {
+export function serverState(status: ServerStatus | undefined, problems: number): { text: string; tone: ServerTone } {
   if (status?.state === 'running') {
     if (status.pendingApply) return { text: 'Saved, not applied yet', tone: 'warning' };
     if (status.servingLastValid)
@@ -42,7 +47,7 @@ export function StatusBar(props: Props) {
   const note = portNote(status);
   return (
     <footer className="statusbar" data-testid="statusbar">
-      <span className={`state state-${state.tone}`} data-testid="server-state">
+      <span className={`state state-${state.tone} ${toneClass(TONES[state.tone])}`} data-testid="server-state">
         {state.text}
       </span>
       {status?.url ? (

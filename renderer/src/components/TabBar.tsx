@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { OverflowMenu } from './OverflowMenu';
+import { TabList } from './TabList';
 
 export type Tab = 'config' | 'data' | 'log';
 const TABS: { id: Tab; label: string; icon: ReactNode }[] = [
@@ -52,27 +53,28 @@ export function TabBar({ tab, dirty, saving, pendingApply, sidebarCollapsed, ...
           <PanelLeftClose size={16} aria-hidden="true" />
         )}
       </button>
-      <div className="tablist" role="tablist" aria-label="Views">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className={tab === t.id ? 'active' : ''}
-            onClick={() => on.onTab(t.id)}
-          >
-            {t.icon}
-            {t.label}
-            {t.id === 'config' && dirty ? (
-              <span className="dot" title="Unsaved edits">
-                {' '}
-                ●
-              </span>
-            ) : null}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Views"
+        className="tablist"
+        tabs={TABS.map((t) => ({
+          id: t.id,
+          label: (
+            <>
+              {t.icon}
+              {t.label}
+              {t.id === 'config' && dirty ? (
+                <span className="dot" title="Unsaved edits">
+                  {' '}
+                  ●
+                </span>
+              ) : null}
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={on.onTab}
+        selectedClass="active"
+      />
       <span className="spacer" />
       <span className="actions">
         <OverflowMenu

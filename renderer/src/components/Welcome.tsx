@@ -57,12 +57,14 @@ export function Welcome({ status, endpoints, problems, configPath, database, onC
         {examples.length ? (
           <>
             <p>{running ? 'Try it:' : 'Once it runs, try:'}</p>
-            <ul className="tries" data-testid="welcome-examples">
+            <ul className="tries stack-list" data-testid="welcome-examples">
               {examples.map((e) => {
                 const command = curlFor(e, base);
                 return (
                   <li key={`${e.method} ${e.path}`} className="try">
-                    <code title={command}>{command}</code>
+                    <code className="truncate" title={command}>
+                      {command}
+                    </code>
                     <button
                       type="button"
                       className="icon"

@@ -37,12 +37,12 @@ interface Props {
 export function DataDialogs({ dialog, onClose, client, table, act, onReset }: Props) {
   const { notify } = useFeedback();
   const t = table.table;
+  // What every dialog of the tab is given: the table, the client to change it with, and how to close.
+  const common = { client, table, onClose };
   if (dialog === 'generate')
     return (
       <GenerateDialog
-        client={client}
-        table={table}
-        onClose={onClose}
+        {...common}
         onGenerate={async (count, seed) => {
           const result = await client.call('tables.generate', { table: t, count, seed });
           notify(`Generated ${counted(result.inserted, 'row')}`);
@@ -52,9 +52,7 @@ export function DataDialogs({ dialog, onClose, client, table, act, onReset }: Pr
   if (dialog === 'import')
     return (
       <ImportDialog
-        client={client}
-        table={table}
-        onClose={onClose}
+        {...common}
         onDone={(m) => {
           notify(m);
           onClose();

@@ -2,45 +2,60 @@ import { Copy, Plus, Redo2, Search, Trash2, Undo2 } from 'lucide-react';
 import { counted } from '../../../shared/src/plural';
 import type { TableInfo } from '../../../shared/src/studio-contract';
 import { type MenuItem, OverflowMenu } from '../components/OverflowMenu';
+import { describe } from './undo-stack';
+import type { DataTabState } from './use-data-tab';
 
 interface Props {
-  tables: TableInfo[];
+  tab: DataTabState;
+  /** The table shown. */
   table: TableInfo;
-  onSelect(table: string): void;
-  filterText: string;
-  onFilterText(text: string): void;
-  onFilter(text: string): void;
-  total: number;
-  /** How many rows are ticked. */
-  chosen: number;
-  /** Rows can be added (the table belongs to a live schema). */
-  canAdd: boolean;
-  /** Rows can be changed by key (the schema has an id field). */
-  canEdit: boolean;
-  onAdd(): void;
   onDuplicate(): void;
   onDelete(): void;
-  /** What Undo and Redo would do ("edit of name"), or undefined when there is nothing to. */
-  undoLabel: string | undefined;
-  redoLabel: string | undefined;
-  onUndo(): void;
-  onRedo(): void;
   menu: MenuItem[];
 }
 
 const MOD = navigator.platform.startsWith('Mac') ? '⌘' : 'Ctrl+';
+
+/** Undo or Redo, named by the step it would take ("Undo edit of name (Ctrl+Z)"); disabled when there is none. */
+function HistoryButton(p: {
+  verb: 'Undo' | 'Redo';
+  step: string | undefined;
+  keys: string;
+  icon: typeof Undo2;
+  onClick(): Promise<unknown>;
+}) {
+  const Icon = p.icon;
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={p.verb}
+      title={p.step ? `${p.verb} ${p.step} (${p.keys})` : `Nothing to ${p.verb.toLowerCase()}`}
+      disabled={!p.step}
+      onClick={() => void p.onClick()}
+      data-testid={p.verb.toLowerCase()}
+    >
+      <Icon size={16} aria-hidden="true" />
+    </button>
+  );
+}
 
 /**
  * The Data tab's toolbar, one row at any width: the table, the filter, the row count and the
  * everyday actions; the rest sit in "More". Labels never change with state (no "Delete (3)"), so
  * nothing jumps as rows are ticked; narrow windows keep the icons and drop the labels.
  */
-export function DataToolbar(p: Props) {
-  const { table } = p;
+export function DataToolbar({ tab, table, ...p }: Props) {
+  const chosen = tab.chosen.size;
+  // Rows can be changed by key (the schema has an id field).
+  const canEdit = !table.orphaned && tab.keyField !== undefined;
+  const { nextUndo, nextRedo } = tab.history;
+  const undoLabel = nextUndo && describe(nextUndo);
+  const redoLabel = nextRedo && describe(nextRedo);
   return (
     <div className="toolbar data-toolbar" role="toolbar" aria-label="Data">
-      <select value={table.table} onChange={(e) => p.onSelect(e.target.value)} aria-label="Table">
-        {p.tables.map((x) => (
+      <select value={table.table} onChange={(e) => tab.onSelect(e.target.value)} aria-label="Table">
+        {tab.tables.map((x) => (
           <option key={x.table} value={x.table}>
             {x.table}
             {x.orphaned ? ' (removed schema)' : ''}
@@ -51,25 +66,31 @@ export function DataToolbar(p: Props) {
         className="filter-form"
         onSubmit={(e) => {
           e.preventDefault();
-          p.onFilter(p.filterText.trim());
+          tab.setFilter(tab.filterText.trim());
         }}
       >
         <Search size={14} aria-hidden="true" />
         <input
           className="filter"
           placeholder="Filter, e.g. name_like=ann&age_gte=30"
-          value={p.filterText}
-          onChange={(e) => p.onFilterText(e.target.value)}
+          value={tab.filterText}
+          onChange={(e) => tab.setFilterText(e.target.value)}
           aria-label="Filter"
           data-testid="filter"
         />
       </form>
       <span className="row-count" data-testid="row-count">
-        {counted(p.total, 'row')}
+        {counted(tab.rows.total, 'row')}
       </span>
-      {p.canAdd ? (
+      {/* Rows can be added while the table belongs to a live schema. */}
+      {table.orphaned ? null : (
         <>
-          <button type="button" className="labelled" onClick={p.onAdd} data-testid="add-row">
+          <button
+            type="button"
+            className="labelled"
+            onClick={() => tab.setForm({ source: undefined })}
+            data-testid="add-row"
+          >
             <Plus size={16} aria-hidden="true" />
             <span>Add row</span>
           </button>
@@ -78,7 +99,7 @@ export function DataToolbar(p: Props) {
             className="labelled collapsible"
             aria-label="Duplicate"
             title="Duplicate the ticked row into the new-row form"
-            disabled={!p.canEdit || p.chosen !== 1}
+            disabled={!canEdit || chosen !== 1}
             onClick={p.onDuplicate}
             data-testid="duplicate"
           >
@@ -89,8 +110,8 @@ export function DataToolbar(p: Props) {
             type="button"
             className="labelled collapsible"
             aria-label="Delete"
-            title={p.chosen ? `Delete ${counted(p.chosen, 'ticked row')} (Delete key)` : 'Tick rows to delete them'}
-            disabled={!p.canEdit || p.chosen === 0}
+            title={chosen ? `Delete ${counted(chosen, 'ticked row')} (Delete key)` : 'Tick rows to delete them'}
+            disabled={!canEdit || chosen === 0}
             onClick={p.onDelete}
             data-testid="delete-rows"
           >
@@ -98,28 +119,8 @@ export function DataToolbar(p: Props) {
             <span>Delete</span>
           </button>
           <span className="toolbar-group">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Undo"
-              title={p.undoLabel ? `Undo ${p.undoLabel} (${MOD}Z)` : 'Nothing to undo'}
-              disabled={!p.undoLabel}
-              onClick={p.onUndo}
-              data-testid="undo"
-            >
-              <Undo2 size={16} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Redo"
-              title={p.redoLabel ? `Redo ${p.redoLabel} (${MOD}Shift+Z)` : 'Nothing to redo'}
-              disabled={!p.redoLabel}
-              onClick={p.onRedo}
-              data-testid="redo"
-            >
-              <Redo2 size={16} aria-hidden="true" />
-            </button>
+            <HistoryButton verb="Undo" step={undoLabel} keys={`${MOD}Z`} icon={Undo2} onClick={tab.undoStep} />
+            <HistoryButton verb="Redo" step={redoLabel} keys={`${MOD}Shift+Z`} icon={Redo2} onClick={tab.redoStep} />
           </span>
           <OverflowMenu
             label="More data actions"
@@ -131,7 +132,7 @@ export function DataToolbar(p: Props) {
             buttonClassName=""
           />
         </>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { FieldSummary } from '../../../shared/src/service-summary';
 import { typeOf } from './field-text-input';
 import { type LoadOptions, ReferenceInput } from './ReferenceInput';
 
-interface Props {
+export interface FieldInputProps {
   id: string;
   field: FieldSummary;
   text: string;
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** One typed input of the new-row form, by the field's type; its label is the field's name (RowForm). */
-export function FieldInput({ id, field, text, error, describedBy, onChange, load }: Props) {
+export function FieldInput({ id, field, text, error, describedBy, onChange, load }: FieldInputProps) {
   const common = {
     id,
     'aria-invalid': error ? true : undefined,

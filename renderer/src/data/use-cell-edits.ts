@@ -103,3 +103,5 @@ export function useCellEdits({ table, keyField, onEdit, onError, onLeft }: Optio
     cancel,
   };
 }
+
+export type CellEdits = ReturnType<typeof useCellEdits>;

@@ -1,3 +1,5 @@
+import { type Tone, toneClass } from '../tone';
+
 /** A body as text: JSON pretty-printed with foldable objects and arrays, anything else as it is. */
 export function BodyView({ text }: { text: string }) {
   if (text === '') return <p className="empty">(no body)</p>;
@@ -14,13 +16,17 @@ export function BodyView({ text }: { text: string }) {
   );
 }
 
+/** A JSON leaf's colour by its type: strings green, numbers amber, true, false and null red. */
+const leafTone = (value: unknown): Tone =>
+  typeof value === 'string' ? 'ok' : typeof value === 'number' ? 'warning' : 'error';
+
 function JsonNode({ value, depth, label }: { value: unknown; depth: number; label?: string }) {
-  const key = label !== undefined ? <span className="json-key">{JSON.stringify(label)}: </span> : null;
+  const key = label !== undefined ? <span className={toneClass('accent')}>{JSON.stringify(label)}: </span> : null;
   if (value === null || typeof value !== 'object') {
     return (
       <div className="json-leaf">
         {key}
-        <span className={`json-${value === null ? 'null' : typeof value}`}>{JSON.stringify(value)}</span>
+        <span className={toneClass(leafTone(value))}>{JSON.stringify(value)}</span>
       </div>
     );
   }

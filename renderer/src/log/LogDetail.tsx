@@ -1,6 +1,8 @@
-import { Copy, RotateCw, Terminal, X } from 'lucide-react';
+import { Copy, Terminal } from 'lucide-react';
 import { toCurl } from '../../../shared/src/curl';
 import type { LogEntry } from '../../../shared/src/log-entry';
+import { DetailFrame } from './DetailFrame';
+import { HeadersTable } from './HeadersTable';
 import { BodyView } from './JsonView';
 import { NotesList } from './NotesList';
 import { StreamDetail } from './StreamDetail';
@@ -16,22 +18,6 @@ interface Props {
 }
 
 const copy = (text: string, done: () => void) => void navigator.clipboard?.writeText(text).then(done);
-
-function Headers({ headers }: { headers: Record<string, unknown> }) {
-  const rows = Object.entries(headers).filter(([, v]) => v !== undefined);
-  return (
-    <table className="headers">
-      <tbody>
-        {rows.map(([name, value]) => (
-          <tr key={name}>
-            <th>{name}</th>
-            <td>{Array.isArray(value) ? value.join(', ') : String(value)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /** One side of the exchange: its headers (folded) and its body, copyable. */
 function Message({
@@ -49,7 +35,7 @@ function Message({
     <>
       <details>
         <summary>Headers</summary>
-        <Headers headers={headers} />
+        <HeadersTable headers={headers} />
       </details>
       <div className="body-head">
         Body
@@ -72,13 +58,11 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props
   const params = Object.entries(entry.params);
   const query = entry.query ? [...new URLSearchParams(entry.query)] : [];
   return (
-    <section className="log-detail" aria-label="Request detail" data-testid="log-detail">
-      <header>
-        <code className="request-line">
-          {entry.method} {entry.path}
-          {entry.query ? `?${entry.query}` : ''}
-        </code>
-        <span className={`status-badge status-${Math.floor(entry.status / 100)}xx`}>{entry.status}</span>
+    <DetailFrame
+      entry={entry}
+      onReplay={onReplay}
+      onClose={onClose}
+      actions={
         <button
           type="button"
           onClick={() => copy(toCurl(entry, base), onCopied)}
@@ -89,30 +73,19 @@ export function LogDetail({ entry, baseUrl, onReplay, onClose, onCopied }: Props
           <Terminal size={14} aria-hidden="true" />
           curl
         </button>
-        <button
-          type="button"
-          data-testid="replay"
-          onClick={() => onReplay(entry)}
-          title="Open this request in Try it, to edit and send it again"
-        >
-          <RotateCw size={14} aria-hidden="true" />
-          Replay
-        </button>
-        <button type="button" className="icon" onClick={onClose} aria-label="Close detail">
-          <X size={16} aria-hidden="true" />
-        </button>
-      </header>
+      }
+    >
       <p className="meta">
         {new Date(entry.time).toLocaleString()} · {entry.duration.toFixed(1)} ms ·{' '}
         {entry.endpoint ?? 'no matching endpoint'}
       </p>
       <NotesList notes={entry.notes} testId="log-notes" />
       <h4>Request</h4>
-      {params.length ? <Headers headers={Object.fromEntries(params)} /> : null}
-      {query.length ? <Headers headers={Object.fromEntries(query)} /> : null}
+      {params.length ? <HeadersTable headers={Object.fromEntries(params)} /> : null}
+      {query.length ? <HeadersTable headers={Object.fromEntries(query)} /> : null}
       <Message headers={entry.requestHeaders} body={entry.requestBody} testId="request-body" onCopied={onCopied} />
       <h4>Response {entry.status}</h4>
       <Message headers={entry.responseHeaders} body={entry.responseBody} testId="response-body" onCopied={onCopied} />
-    </section>
+    </DetailFrame>
   );
 }

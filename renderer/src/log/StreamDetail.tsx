@@ -1,7 +1,8 @@
-import { RotateCw, X } from 'lucide-react';
 import type { LogEntry, StreamFrame, StreamLog } from '../../../shared/src/log-entry';
+import { DetailFrame } from './DetailFrame';
+import { HeadersTable } from './HeadersTable';
 import { NotesList } from './NotesList';
-import { methodLabel, streamCounts, streamState } from './stream-labels';
+import { streamCounts, streamState } from './stream-labels';
 import './stream.css';
 
 const ARROW = { in: '↓', out: '↑' } as const;
@@ -53,30 +54,10 @@ export function StreamDetail({
   onReplay(entry: LogEntry): void;
   onClose(): void;
 }) {
-  const headers = Object.entries(entry.requestHeaders).filter(([, v]) => v !== undefined);
   const kept = stream.frames.length;
   const total = stream.framesIn + stream.framesOut;
   return (
-    <section className="log-detail" aria-label="Connection detail" data-testid="log-detail">
-      <header>
-        <code className="request-line">
-          {methodLabel(entry)} {entry.path}
-          {entry.query ? `?${entry.query}` : ''}
-        </code>
-        <span className={`status-badge status-${Math.floor(entry.status / 100)}xx`}>{entry.status}</span>
-        <button
-          type="button"
-          data-testid="replay"
-          onClick={() => onReplay(entry)}
-          title="Open this connection again in Try it"
-        >
-          <RotateCw size={14} aria-hidden="true" />
-          Try again
-        </button>
-        <button type="button" className="icon" onClick={onClose} aria-label="Close detail">
-          <X size={16} aria-hidden="true" />
-        </button>
-      </header>
+    <DetailFrame entry={entry} onReplay={onReplay} onClose={onClose}>
       <p className="meta">
         {new Date(entry.time).toLocaleString()}
         {stream.open ? '' : ` · open ${(entry.duration / 1000).toFixed(1)} s`} ·{' '}
@@ -86,16 +67,7 @@ export function StreamDetail({
       <NotesList notes={entry.notes} testId="log-notes" />
       <details>
         <summary>Request headers</summary>
-        <table className="headers">
-          <tbody>
-            {headers.map(([name, value]) => (
-              <tr key={name}>
-                <th>{name}</th>
-                <td>{Array.isArray(value) ? value.join(', ') : String(value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HeadersTable headers={entry.requestHeaders} />
       </details>
       <h4>
         {stream.protocol === 'sse' ? 'Events' : 'Frames'}{' '}
@@ -113,6 +85,6 @@ export function StreamDetail({
           ))}
         </ol>
       )}
-    </section>
+    </DetailFrame>
   );
 }

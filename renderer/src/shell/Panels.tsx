@@ -1,40 +1,27 @@
-import type { StudioClient } from '../api/client';
-import type { Tab } from '../components/TabBar';
 import { DataTab } from '../data/DataTab';
 import { LogTab } from '../log/LogTab';
-import type { useLogStore } from '../log/use-log';
-import type { useRecord } from '../log/use-record';
 import { GraphqlPanel } from '../tryit/GraphqlPanel';
-import type { GraphqlTarget } from '../tryit/graphql-draft';
 import { TryIt } from '../tryit/TryIt';
-import { type TryTarget, tryEntry } from '../tryit/request-draft';
-import type { StudioState } from '../studio/studio-state';
-
-interface Props {
-  client: StudioClient;
-  state: StudioState;
-  tab: Tab;
-  table: string | undefined;
-  onTable(table: string): void;
-  logStore: ReturnType<typeof useLogStore>;
-  record: ReturnType<typeof useRecord>;
-  tryIt: TryTarget | GraphqlTarget | undefined;
-  onTry(target: TryTarget | GraphqlTarget | undefined): void;
-}
+import { tryEntry } from '../tryit/request-draft';
+import type { Shell } from './use-shell';
 
 /** The Data and Log tabs (mounted while shown) and the Try it panel beside them. */
-export function Panels({ client, state, tab, table, onTable, logStore, record, tryIt, onTry }: Props) {
+export function Panels({ shell }: { shell: Shell }) {
+  const { client, state, tab, tryIt } = shell;
+  const onTry = shell.setTryIt;
   return (
     <>
-      {tab === 'data' ? <DataTab client={client} tables={state.tables} selected={table} onSelect={onTable} /> : null}
+      {tab === 'data' ? (
+        <DataTab client={client} tables={state.tables} selected={shell.table} onSelect={shell.setTable} />
+      ) : null}
       {tab === 'log' ? (
         <LogTab
           client={client}
-          store={logStore}
+          store={shell.logStore}
           url={state.status?.url}
           endpoints={state.endpoints}
           onReplay={(entry) => onTry(tryEntry(entry))}
-          record={record}
+          record={shell.record}
         />
       ) : null}
       {tryIt?.kind === 'graphql' && state.status?.graphqlPath ? (
