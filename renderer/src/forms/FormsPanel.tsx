@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { readAsWritten } from '../../../shared/src/config-edit/as-written';
 import type { Problem } from '../../../shared/src/problems';
 import type { TemplatePreview, TemplatePreviewRequest } from '../../../shared/src/template-preview';
+import { TabList } from '../components/TabList';
 import type { SubmitEdit } from './edit-queue';
 import { EndpointsForm } from './EndpointsForm';
 import { Forms, type FormContext, type Written } from './form-context';
@@ -63,19 +64,13 @@ export function FormsPanel({ text, savedText, problems, submit, preview, revealL
   );
   return (
     <div className="forms" data-testid="forms">
-      <div className="forms-tabs" role="tablist" aria-label="Config sections">
-        {SECTIONS.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            role="tab"
-            aria-selected={section === s.id}
-            onClick={() => show({ section: s.id })}
-          >
-            {s.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Config sections"
+        className="forms-tabs"
+        tabs={SECTIONS}
+        selected={section}
+        onSelect={(id) => show({ section: id })}
+      />
       {read.ok ? null : (
         <p className="forms-readonly" role="status" data-testid="forms-readonly">
           Fix the YAML syntax error on line {read.line} to edit visually.
