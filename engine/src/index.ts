@@ -44,6 +44,8 @@ export { databaseJson } from './json-server/front.js';
  * A function of a module that loads on the function's first call, not with this entry: `load` is
  * a dynamic import, which the bundler makes a chunk of its own, so what that module loads (yaml,
  * swagger-parser, graphql) stays out of `mockyard serve`'s startup.
+ * Each use below is marked pure, so a bundle that never calls one (the desktop main process has no
+ * use for the GraphQL SDL or db.json seeding) drops it and emits no chunk for its module.
  */
 function onFirstUse<A extends unknown[], R>(
   load: () => Promise<(...args: A) => R>,
@@ -55,25 +57,25 @@ function onFirstUse<A extends unknown[], R>(
 }
 
 /** Parses and checks a config text with every problem placed by line and column. */
-export const validateConfig = onFirstUse(async () => (await import('./config/validate.js')).validateConfig);
+export const validateConfig = /* @__PURE__ */ onFirstUse(async () => (await import('./config/validate.js')).validateConfig);
 
 /**
  * Imports an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or URL) as a config text that
  * validates, with a summary. Rejects with an error whose `name` is 'ImportError' and whose message
  * is one line for bad input.
  */
-export const importOpenApi = onFirstUse(async () => (await import('./openapi/import.js')).importOpenApi);
+export const importOpenApi = /* @__PURE__ */ onFirstUse(async () => (await import('./openapi/import.js')).importOpenApi);
 
 /** A json-server db.json (parsed) as a config's YAML text; see json-server/import-db.ts. */
-export const importDbJson = onFirstUse(async () => (await import('./json-server/import-db.js')).importDbJson);
+export const importDbJson = /* @__PURE__ */ onFirstUse(async () => (await import('./json-server/import-db.js')).importDbJson);
 
 /** Writes an imported db.json's rows into its config's SQLite file; see json-server/seed-database.ts. */
-export const seedDatabaseFile = onFirstUse(
+export const seedDatabaseFile = /* @__PURE__ */ onFirstUse(
   async () => (await import('./json-server/seed-database.js')).seedDatabaseFile,
 );
 
 /** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. */
-export const exportOpenApiText = onFirstUse(async () => (await import('./openapi/export-config.js')).exportConfig);
+export const exportOpenApiText = /* @__PURE__ */ onFirstUse(async () => (await import('./openapi/export-config.js')).exportConfig);
 
 /** A config text → the SDL of its GraphQL API (`server.graphql`), or the config's problems. */
-export const exportGraphqlSdl = onFirstUse(async () => (await import('./graphql/sdl.js')).exportSdl);
+export const exportGraphqlSdl = /* @__PURE__ */ onFirstUse(async () => (await import('./graphql/sdl.js')).exportSdl);
