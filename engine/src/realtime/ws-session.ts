@@ -12,6 +12,7 @@ import { type RequestFacts, templateContext } from '../templates/request-view.js
 import type { FeedChange } from './feed-buffer.js';
 import { type MessageModel, type MessageRuleModel, type WebSocketModel, realtimeName } from './realtime-model.js';
 import type { SessionEnv } from './session-env.js';
+import { SessionTasks } from './session-tasks.js';
 import type { StreamRecorder } from './stream-recorder.js';
 
 const OPEN = 1;
@@ -29,8 +30,8 @@ export const feedFrame = (change: FeedChange): string =>
 
 export class WsSession {
   private alive = true;
-  private interval: NodeJS.Timeout | undefined;
-  private offFeed: (() => void) | undefined;
+  /** The interval sends and the feed subscription. */
+  private readonly tasks = new SessionTasks();
   private readonly base: TemplateContext;
   /** Resolves once the connection is closed. */
   readonly closed: Promise<void>;
@@ -78,18 +79,12 @@ export class WsSession {
   /** Interval and feed of the current endpoint version. */
   private begin(): void {
     const { interval, feed } = this.endpoint;
-    if (interval) {
-      this.interval = setInterval(() => this.sendMessage(interval.send, undefined), interval.every);
-      this.interval.unref();
-    }
-    if (feed) this.offFeed = this.env.feeds.subscribe(feed.name, (change) => this.send(feedFrame(change)));
+    if (interval) this.tasks.every(interval.every, () => this.sendMessage(interval.send, undefined));
+    if (feed) this.tasks.subscribed(this.env.feeds.subscribe(feed.name, (change) => this.send(feedFrame(change))));
   }
 
   private stop(): void {
-    clearInterval(this.interval);
-    this.interval = undefined;
-    this.offFeed?.();
-    this.offFeed = undefined;
+    this.tasks.stop();
   }
 
   /** The endpoint's new version after a reload: its rules, interval and feed from now on. */
