@@ -43,12 +43,12 @@ export async function buildRuntime(
   previous: ServiceRuntime | undefined,
   tableChanged: (schema: SchemaModel, change: TableChange | 'reset') => void,
   feed: ChangeFeed,
-): Promise<{ runtime: ServiceRuntime; warnings: Problem[] } | { failure: Problem }> {
+): Promise<{ runtime: ServiceRuntime; warnings: Problem[]; created: string[] } | { failure: Problem }> {
   try {
-    const { tables, warnings } = await db.prepare(model, tableChanged);
+    const { tables, warnings, created } = await db.prepare(model, tableChanged);
     const records = new RecordService(model, tables, db, feed);
     // Built on the live version: the routes it keeps are not added again.
-    return { runtime: new ServiceRuntime(model, records, hooks, previous), warnings };
+    return { runtime: new ServiceRuntime(model, records, hooks, previous), warnings, created };
   } catch (err) {
     if (err instanceof RenameBlocked) return { failure: err.problem };
     return { failure: errorProblem('migrationFailed', (err as Error).message) };

@@ -180,8 +180,11 @@ export class Engine extends TypedEmitter<EngineEvents> {
     if ('failure' in built) return this.reject(problems);
     this.scenarioStates = states;
     problems.push(...built.warnings);
+    const reload = this.runtime !== undefined;
     this.swap(built.runtime, opened.db, opened.location, opened.fresh);
     this.realtime.apply(model, this.runtime?.graphql);
+    // A table this reload made holds its seed rows now: its feeds' subscribers reload (none yet on a first start).
+    if (reload) built.runtime.records.tablesCreated(built.created);
     opened.db.onRemoteRecord = (change) => this.realtime.recordChanged(change);
     const rebindProblem = await this.rebind(model.server);
     if (rebindProblem) problems.push(rebindProblem);

@@ -137,6 +137,32 @@ test('misspelt keys, a message with neither inline nor body, and a template read
   assert.deepEqual(next, ['13:messageNeedsContent', '15:sseFeedAndEvents', '18:templateUnknownName']);
 });
 
+test("the applied event's endpoint list (the studio's sidebar) has the WebSocket and SSE endpoints, after the HTTP ones", async () => {
+  const config = `${BASE}
+  - path: /ws/chat/:room
+    websocket: { otherwise: echo }
+  - path: /sse/notes
+    sse: { feed: Note }
+`;
+  const s = await serve(config);
+  try {
+    // Applied again: the result carries the list the `applied` event sends the studio.
+    const applied = await s.engine.apply(config);
+    assert.equal(applied.ok, true);
+    const realtime = applied.ok ? applied.endpoints.filter((e) => e.kind === 'websocket' || e.kind === 'sse') : [];
+    assert.deepEqual(
+      realtime.map(({ method, path, kind, schema, status, line }) => ({ method, path, kind, schema, status, line })),
+      [
+        { method: 'WS', path: '/ws/chat/:room', kind: 'websocket', schema: undefined, status: 101, line: 9 },
+        { method: 'SSE', path: '/sse/notes', kind: 'sse', schema: 'Note', status: 200, line: 11 },
+      ],
+    );
+    assert.deepEqual(applied.ok ? applied.endpoints.slice(-2) : [], realtime, 'listed after the HTTP endpoints');
+  } finally {
+    await s.close();
+  }
+});
+
 test('hot reload keeps connections on endpoints still there (with their new rules) and closes the others with 1001', async () => {
   const v1 = yaml`
     endpoints:

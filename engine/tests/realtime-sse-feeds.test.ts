@@ -181,6 +181,65 @@ test('feeds: the admin reset is one `reset` event', async () => {
   }
 });
 
+test('feeds: the seed rows of a table a reload creates reach the subscribers of its feed as one `reset`', async () => {
+  const s = await serve(yaml`
+    schemas:
+      Note:
+        properties:
+          id: integer
+          text: string
+    endpoints:
+      - resource: Note
+      - path: /ws/feed
+        websocket: { feed: Note }
+      - path: /sse/feed
+        sse: { feed: Note }
+  `);
+  try {
+    const ws = await connectWs(s.url, '/ws/feed');
+    const sse = await openSse(`${s.url}/sse/feed`);
+    // The endpoints stay and now stream Memo, whose table this reload makes and seeds.
+    const applied = await s.engine.apply(yaml`
+      schemas:
+        Note:
+          properties:
+            id: integer
+            text: string
+        Memo:
+          properties:
+            id: integer
+            text: string
+      endpoints:
+        - resource: Note
+        - resource: Memo
+        - path: /ws/feed
+          websocket: { feed: Memo }
+        - path: /sse/feed
+          sse: { feed: Memo }
+      seed:
+        Memo:
+          - { text: first }
+    `);
+    assert.equal(applied.ok, true, JSON.stringify(applied.problems));
+    assert.deepEqual(await ws.json(), { event: 'reset' });
+    const reset = await sse.events.next();
+    assert.equal(reset.event, 'reset');
+    const listed = (await (await s.call('/memos')).json()) as { text: string }[];
+    assert.deepEqual(
+      listed.map((m) => m.text),
+      ['first'],
+      'what the subscriber reloads holds the seed row',
+    );
+    await s.send('POST', '/memos', { text: 'after' });
+    assert.equal(((await ws.json()) as { event: string }).event, 'created', 'no other event came before it');
+    assert.equal((await sse.events.next()).event, 'created');
+    ws.ws.close();
+    sse.close();
+  } finally {
+    await s.close();
+  }
+});
+
 test("feeds: the studio's row edits reach subscribers; a bulk write (generate) is one `reset`", async () => {
   const opened = await openSession(CONFIG);
   try {

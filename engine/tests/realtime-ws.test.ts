@@ -244,6 +244,44 @@ test('a flood of frames sends the studio a few sampled updates, not one per fram
   }
 });
 
+test('an echo endpoint logs the latest frames in order, each echo with the text of its frame, and counts the rest as dropped', async () => {
+  const s = await serve(yaml`
+    endpoints:
+      - path: /ws/echo
+        websocket: { otherwise: echo }
+  `);
+  try {
+    const c = await connectWs(s.url, '/ws/echo');
+    for (let i = 0; i < 300; i++) c.send(`frame ${i}`);
+    for (let i = 0; i < 300; i++) await c.inbox.next();
+    c.ws.close();
+    await c.closed;
+    await eventually(() => s.engine.log.entries().some((e) => e.stream?.open === false), 5000, 'the close');
+    const stream = s.engine.log.entries().find((e) => e.stream)?.stream;
+    assert.ok(stream);
+    assert.equal(stream.framesIn, 300);
+    assert.equal(stream.framesOut, 300);
+    assert.equal(stream.frames.length, 50);
+    assert.equal(stream.framesDropped, 550, 'every frame not kept is counted');
+    const expected = Array.from({ length: 25 }, (_, k) => [
+      ['in', `frame ${275 + k}`],
+      ['out', `frame ${275 + k}`],
+    ]).flat();
+    assert.deepEqual(
+      stream.frames.map((f) => [f.direction, f.text]),
+      expected,
+    );
+    const times = stream.frames.map((f) => f.at);
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+      'oldest first',
+    );
+  } finally {
+    await s.close();
+  }
+});
+
 test('a client that never reads is dropped once its send buffer passes the bound; others are not', async () => {
   const s = await serve(
     yaml`

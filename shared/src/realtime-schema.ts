@@ -132,32 +132,34 @@ export const SseSchema = described(
   'A Server-Sent Events endpoint (text/event-stream).',
 );
 
-export const WebSocketEndpointSchema = described(
-  z.strictObject({
-    path: described(z.string(), 'Path shape; a segment starting with `:` is a path parameter, e.g. /ws/chat/:room.'),
-    websocket: WebSocketSchema,
-    description: optional(z.string(), 'Free text shown in the studio.'),
-  }),
+/** A realtime entry of `endpoints:`: a path, what `key` (`websocket` or `sse`) says, and a description. */
+const realtimeEntry = <K extends string, T extends z.ZodMiniType>(key: K, body: T, path: string, description: string) =>
+  described(
+    z.strictObject({
+      path: described(z.string(), path),
+      ...({ [key]: body } as { [P in K]: T }),
+      description: optional(z.string(), 'Free text shown in the studio.'),
+    }),
+    description,
+  );
+
+export const WebSocketEndpointSchema = realtimeEntry(
+  'websocket',
+  WebSocketSchema,
+  'Path shape; a segment starting with `:` is a path parameter, e.g. /ws/chat/:room.',
   'A WebSocket endpoint: a path and what it does with connections and frames.',
 );
 
-export const SseEndpointSchema = described(
-  z.strictObject({
-    path: described(z.string(), 'Path shape; a segment starting with `:` is a path parameter.'),
-    sse: SseSchema,
-    description: optional(z.string(), 'Free text shown in the studio.'),
-  }),
+export const SseEndpointSchema = realtimeEntry(
+  'sse',
+  SseSchema,
+  'Path shape; a segment starting with `:` is a path parameter.',
   'A Server-Sent Events endpoint: a path and the events it streams.',
 );
 
 export type RealtimeMessageDefinition = z.infer<typeof RealtimeMessageSchema>;
 export type MessageRuleDefinition = z.infer<typeof MessageRuleSchema>;
-export type WebSocketDefinition = z.infer<typeof WebSocketSchema>;
-export type SseDefinition = z.infer<typeof SseSchema>;
-export type SseEventDefinition = z.infer<typeof SseEventSchema>;
-export type WebSocketEndpointDefinition = z.infer<typeof WebSocketEndpointSchema>;
-export type SseEndpointDefinition = z.infer<typeof SseEndpointSchema>;
-export type RealtimeEndpointDefinition = WebSocketEndpointDefinition | SseEndpointDefinition;
+export type RealtimeEndpointDefinition = z.infer<typeof WebSocketEndpointSchema> | z.infer<typeof SseEndpointSchema>;
 
 /** Whether an `endpoints:` entry is a realtime one (it has `websocket:` or `sse:`). */
 export const isRealtimeEntry = (entry: unknown): entry is RealtimeEndpointDefinition =>

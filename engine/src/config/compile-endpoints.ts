@@ -9,13 +9,13 @@ import {
 } from '../../../shared/src/config-schema.js';
 import { messages } from '../../../shared/src/messages.js';
 import { isRealtimeEntry } from '../../../shared/src/realtime-schema.js';
-import { isAdminPath } from '../admin-path.js';
 import { endpointName, type EndpointModel, type ParamBinding } from '../model/service-model.js';
 import type { CompileContext } from './compile-context.js';
 import { compileDynamic } from './compile-dynamic.js';
 import { expandResource, LOOKUP_TYPES, tidyResourceProblems } from './compile-resource.js';
 import { FIELD_NAME } from './compile-schemas.js';
 import { didYouMean } from './did-you-mean.js';
+import { checkedPath } from './endpoint-path.js';
 import { warnIgnoredOptions } from './ignored-options.js';
 import { routeShape } from './route-shape.js';
 import { withFix } from './fixes.js';
@@ -105,15 +105,8 @@ function compileEndpoint(
 ): EndpointModel | undefined {
   const { source, problems } = ctx;
   const label = endpointName(def);
-  const shape = pathParams(def.path);
-  if ('error' in shape) {
-    problems.push(source.problemAt([...at, 'path'], 'invalidPath', messages.invalidPath(def.path, shape.error)));
-    return undefined;
-  }
-  if (isAdminPath(def.path)) {
-    problems.push(source.problemAt([...at, 'path'], 'reservedPath', messages.reservedPath(def.path)));
-    return undefined;
-  }
+  const shape = checkedPath(source, problems, at, def.path);
+  if (!shape) return undefined;
   const { response } = def;
   const hasInline = ('inline' in response && response.inline !== undefined) || response.body !== undefined;
   if (hasInline && response.schema !== undefined) {

@@ -4,7 +4,6 @@
  * Problems get their line and column like every other part of the config.
  */
 import type { ConditionDefinition } from '../../../shared/src/config-schema.js';
-import { messages } from '../../../shared/src/messages.js';
 import type { Problem } from '../../../shared/src/problems.js';
 import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
 import {
@@ -15,8 +14,7 @@ import {
   SseEndpointSchema,
   WebSocketEndpointSchema,
 } from '../../../shared/src/realtime-schema.js';
-import { isAdminPath } from '../admin-path.js';
-import { pathParams } from '../config/compile-endpoints.js';
+import { checkedPath } from '../config/endpoint-path.js';
 import { compileLatency } from '../config/compile-effects.js';
 import { compileTests, parseBodyPath } from '../config/compile-rules.js';
 import { compileTemplate, compileValue, type TemplateScope } from '../config/compile-templates.js';
@@ -140,15 +138,8 @@ function compileEntry(
   const label = realtimeName({ kind, path: def.path });
   const scope: Scope = { ...base, label, message: true };
   const { source, problems } = scope;
-  const shape = pathParams(def.path);
-  if ('error' in shape) {
-    problems.push(source.problemAt([...at, 'path'], 'invalidPath', messages.invalidPath(def.path, shape.error)));
-    return undefined;
-  }
-  if (isAdminPath(def.path)) {
-    problems.push(source.problemAt([...at, 'path'], 'reservedPath', messages.reservedPath(def.path)));
-    return undefined;
-  }
+  const shape = checkedPath(source, problems, at, def.path);
+  if (!shape) return undefined;
   const common = { path: def.path, params: shape.params, line: source.lineOf(at), entry: index };
   if ('websocket' in def) {
     const ws = def.websocket;

@@ -7,24 +7,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
-import type { LogEntry } from '../../../shared/src/log-entry.js';
 import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
-import { corsHeaders } from '../http/cors.js';
 import type { GraphqlOnDemand } from '../graphql/on-demand.js';
-import { errorReply, rawErrorResponse, sendReply } from '../http/reply.js';
+import { rawErrorResponse } from '../http/reply.js';
 import type { ServiceModel } from '../model/service-model.js';
 import type { RecordChange } from '../records/record-change.js';
 import { randomness } from '../templates/random.js';
-import { type RequestFacts, templateContext } from '../templates/request-view.js';
+import { connectionEntry, connectionFacts } from './connection-log.js';
 import { Feeds } from './feed-buffer.js';
 import type { GraphqlSubscriptions } from './graphql-subscriptions.js';
 import { PathMatcher } from './path-match.js';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './realtime-limits.js';
 import { type RealtimeModel, realtimeName, type SseModel, type WebSocketModel } from './realtime-model.js';
 import { MessageRenderer } from './render-message.js';
+import { requestTarget } from './request-target.js';
 import type { SessionEnv } from './session-env.js';
-import { resumeAt, SseSession } from './sse-session.js';
+import { type SseHost, serveSse } from './sse-endpoint.js';
+import type { SseSession } from './sse-session.js';
 import { type StreamHooks, StreamRecorder } from './stream-recorder.js';
+import { loadWs } from './ws-module.js';
 import { WsSession } from './ws-session.js';
 
 interface Version {
@@ -33,16 +34,6 @@ interface Version {
   sse: PathMatcher<SseModel>;
   env: SessionEnv;
 }
-
-/**
- * `ws`, loaded when a config first has a WebSocket endpoint: it loads node:crypto, which
- * `mockyard serve` otherwise starts without (a CLI test checks its startup chunk).
- */
-let wsModule: Promise<typeof import('ws')> | undefined;
-const loadWs = (): Promise<typeof import('ws')> => {
-  wsModule ??= import('ws');
-  return wsModule;
-};
 
 export interface RealtimeHooks {
   /** The log of connections; undefined when logging is off. */
@@ -57,6 +48,8 @@ export class RealtimeHub {
   private version: Version | undefined;
   private readonly wsSessions = new Set<WsSession>();
   private readonly sseSessions = new Set<SseSession>();
+  /** What the SSE endpoints reach of the hub. */
+  private readonly sseHost: SseHost;
   /** Connections by concrete path, for broadcasts. */
   private readonly rooms = new Map<string, Set<WsSession>>();
   /** WebSocket servers (handshakes only) by their frame size limit, `server.bodyLimit`. */
@@ -79,6 +72,13 @@ export class RealtimeHub {
     limits: Partial<RealtimeLimits> = {},
   ) {
     this.limits = { ...DEFAULT_REALTIME_LIMITS, ...limits };
+    this.sseHost = {
+      limits: this.limits,
+      full: () => this.full(),
+      studioOrigin: hooks.studioOrigin,
+      log: hooks.log,
+      sessions: this.sseSessions,
+    };
   }
 
   /** Open WebSocket connections and SSE streams. */
@@ -150,6 +150,28 @@ export class RealtimeHub {
     return this.connections + this.pending >= this.limits.maxConnections;
   }
 
+  /**
+   * A place under the connection limit for an upgrade, held until it connects (then the function
+   * returned releases it) or until the socket closes first (a handshake ws refused, a client gone);
+   * undefined, with a 503 written on the socket, when there is none.
+   */
+  private admit(socket: Duplex): (() => void) | undefined {
+    if (this.full()) {
+      socket.end(
+        rawErrorResponse(503, 'Service Unavailable', realtimeMessages.tooManyConnections(this.limits.maxConnections)),
+      );
+      return undefined;
+    }
+    this.pending++;
+    let counted = true;
+    const release = (): void => {
+      if (counted) this.pending--;
+      counted = false;
+    };
+    socket.once('close', release);
+    return release;
+  }
+
   /** An HTTP upgrade: a WebSocket endpoint's connection, or a JSON error written on the socket. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
@@ -165,20 +187,9 @@ export class RealtimeHub {
       socket.end(rawErrorResponse(404, 'Not Found', realtimeMessages.notWebSocketPath(url.pathname)));
       return;
     }
-    if (this.full()) {
-      socket.end(
-        rawErrorResponse(503, 'Service Unavailable', realtimeMessages.tooManyConnections(this.limits.maxConnections)),
-      );
-      return;
-    }
+    const uncount = this.admit(socket);
+    if (!uncount) return;
     const { endpoint, params } = match;
-    // Counted until it connects, or until the socket closes first (a handshake ws refused, a client gone).
-    let counted = true;
-    const uncount = (): void => {
-      if (counted) this.pending--;
-      counted = false;
-    };
-    socket.once('close', uncount);
     const accept = ({ WebSocketServer }: typeof import('ws')): void => {
       this.startKeepAlive();
       const limit = version.model.server.bodyLimit;
@@ -189,16 +200,9 @@ export class RealtimeHub {
       }
       server.handleUpgrade(req, socket, head, (ws) => {
         uncount();
-        const facts: RequestFacts = {
-          method: 'GET',
-          path: url.pathname,
-          params,
-          query: url.searchParams,
-          headers: req.headers,
-          body: undefined,
-        };
+        const facts = connectionFacts(req, url, params);
         const recorder = new StreamRecorder(
-          this.entry(req, url, realtimeName(endpoint), params, 101),
+          connectionEntry(req, url, realtimeName(endpoint), params, 101),
           'websocket',
           this.hooks.log,
         );
@@ -216,7 +220,6 @@ export class RealtimeHub {
         session.start();
       });
     };
-    this.pending++;
     Promise.all([loadWs(), version.env.renderer.ready(endpoint)]).then(
       ([module]) => accept(module),
       () => socket.destroy(),
@@ -225,19 +228,8 @@ export class RealtimeHub {
 
   /** An upgrade at the GraphQL path: a graphql-ws connection. */
   private upgradeGraphql(req: IncomingMessage, socket: Duplex, head: Buffer, frameLimit: number): void {
-    if (this.full()) {
-      socket.end(
-        rawErrorResponse(503, 'Service Unavailable', realtimeMessages.tooManyConnections(this.limits.maxConnections)),
-      );
-      return;
-    }
-    let counted = true;
-    const uncount = (): void => {
-      if (counted) this.pending--;
-      counted = false;
-    };
-    socket.once('close', uncount);
-    this.pending++;
+    const uncount = this.admit(socket);
+    if (!uncount) return;
     this.loadingSubscriptions ??= import('./graphql-subscriptions.js').then(({ GraphqlSubscriptions }) => {
       this.subscriptions = new GraphqlSubscriptions(this.feeds, this.limits);
       this.subscriptions.apply(this.graphql, this.graphqlSchemas);
@@ -257,7 +249,7 @@ export class RealtimeHub {
         const url = requestTarget(req.url);
         const record = (): StreamRecorder =>
           new StreamRecorder(
-            this.entry(req, url, `GraphQL ${url.pathname} (graphql-ws)`, {}, 101),
+            connectionEntry(req, url, `GraphQL ${url.pathname} (graphql-ws)`, {}, 101),
             'websocket',
             this.hooks.log,
           );
@@ -269,87 +261,7 @@ export class RealtimeHub {
 
   /** Serves `req` when it is an SSE endpoint's GET; false when it is not one (the HTTP runtime answers it). */
   serves(req: IncomingMessage, res: ServerResponse): boolean {
-    const version = this.version;
-    if (!version || version.sse.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    const url = requestTarget(req.url);
-    const match = version.sse.match(url.pathname);
-    if (!match) return false;
-    const { endpoint, params } = match;
-    const origin = req.headers.origin;
-    const cors = version.model.server.cors
-      ? corsHeaders(version.model.server.cors, req)
-      : origin && this.hooks.studioOrigin?.(origin)
-        ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
-        : {};
-    if (this.full()) {
-      sendReply(res, errorReply(503, realtimeMessages.tooManyConnections(this.limits.maxConnections)));
-      return true;
-    }
-    const lastEventId = header(req.headers['last-event-id']);
-    const start = endpoint.feed ? 0 : resumeAt(endpoint, lastEventId);
-    if (start === 'done' || req.method === 'HEAD') {
-      // 204 tells EventSource the stream is over: it stops reconnecting.
-      res.writeHead(
-        start === 'done' ? 204 : 200,
-        start === 'done' ? cors : { ...cors, 'Content-Type': 'text/event-stream' },
-      );
-      res.end();
-      return true;
-    }
-    const facts: RequestFacts = {
-      method: 'GET',
-      path: url.pathname,
-      params,
-      query: url.searchParams,
-      headers: req.headers,
-      body: undefined,
-    };
-    const begin = (): void => {
-      if (res.destroyed) return;
-      const recorder = new StreamRecorder(
-        this.entry(req, url, realtimeName(endpoint), params, 200),
-        'sse',
-        this.hooks.log,
-      );
-      const session = new SseSession(res, endpoint, version.env, templateContext(facts), recorder, start, (s) =>
-        this.sseSessions.delete(s),
-      );
-      this.sseSessions.add(session);
-      session.start(cors, lastEventId);
-    };
-    const ready = version.env.renderer.ready(endpoint);
-    if (ready)
-      ready.then(begin, (err: unknown) => {
-        sendReply(res, errorReply(500, `The templates of ${realtimeName(endpoint)} could not load: ${String(err)}`));
-      });
-    else begin();
-    return true;
-  }
-
-  /** The log entry of a new connection. */
-  private entry(
-    req: IncomingMessage,
-    url: RequestTarget,
-    endpoint: string,
-    params: Record<string, string>,
-    status: number,
-  ): LogEntry {
-    return {
-      id: 0,
-      time: Date.now(),
-      method: 'GET',
-      path: url.pathname,
-      query: url.search.slice(1),
-      requestHeaders: req.headers,
-      requestBody: '',
-      endpoint,
-      params: { ...params },
-      status,
-      responseHeaders: {},
-      responseBody: '',
-      duration: 0,
-      notes: [],
-    };
+    return this.version !== undefined && serveSse(req, res, this.version, this.sseHost);
   }
 
   /**
@@ -377,19 +289,3 @@ export class RealtimeHub {
     clearTimeout(timer);
   }
 }
-
-interface RequestTarget {
-  pathname: string;
-  /** The query with its `?`, or empty. */
-  search: string;
-  searchParams: URLSearchParams;
-}
-
-/** The path and query of a request target, as sent (no URL parse: a malformed target must not throw). */
-function requestTarget(target = '/'): RequestTarget {
-  const q = target.indexOf('?');
-  const search = q === -1 ? '' : target.slice(q);
-  return { pathname: q === -1 ? target : target.slice(0, q), search, searchParams: new URLSearchParams(search) };
-}
-
-const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);

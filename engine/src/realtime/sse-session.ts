@@ -9,6 +9,7 @@ import type { TemplateContext } from '../templates/render.js';
 import type { FeedChange } from './feed-buffer.js';
 import { realtimeName, type SseModel } from './realtime-model.js';
 import type { SessionEnv } from './session-env.js';
+import { SessionTasks } from './session-tasks.js';
 import type { StreamRecorder } from './stream-recorder.js';
 
 /** One event as the stream carries it: `event:`, `id:`, then one `data:` line per line of the data. */
@@ -36,8 +37,8 @@ export function resumeAt(endpoint: SseModel, lastEventId: string | undefined): n
 
 export class SseSession {
   private timer: NodeJS.Timeout | undefined;
-  private heartbeatTimer: NodeJS.Timeout | undefined;
-  private offFeed: (() => void) | undefined;
+  /** The heartbeat and the feed subscription. */
+  private readonly tasks = new SessionTasks();
   private lastWrite = performance.now();
   /** Events sent so far (the next id is this + 1). */
   private sent: number;
@@ -77,8 +78,7 @@ export class SseSession {
       this.recorder.closed(0, this.ended ? 'The stream ended.' : 'The client left.');
       this.gone(this);
     });
-    this.heartbeatTimer = setInterval(() => this.heartbeat(), Math.max(1000, this.endpoint.heartbeat / 2));
-    this.heartbeatTimer.unref();
+    this.tasks.every(Math.max(1000, this.endpoint.heartbeat / 2), () => this.heartbeat());
     this.begin(lastEventId);
   }
 
@@ -91,7 +91,7 @@ export class SseSession {
         if (missed === 'reset') this.write(eventText('reset', feeds.lastId, JSON.stringify({ event: 'reset' })));
         else for (const change of missed) this.write(feedEvent(change));
       }
-      this.offFeed = feeds.subscribe(feed.name, (change) => this.write(feedEvent(change)));
+      this.tasks.subscribed(feeds.subscribe(feed.name, (change) => this.write(feedEvent(change))));
       return;
     }
     this.next();
@@ -149,10 +149,8 @@ export class SseSession {
 
   private stop(): void {
     clearTimeout(this.timer);
-    clearInterval(this.heartbeatTimer);
     this.timer = undefined;
-    this.offFeed?.();
-    this.offFeed = undefined;
+    this.tasks.stop();
   }
 
   /** The endpoint's new version after a reload; a stream of events goes on from where it is. */
@@ -163,9 +161,9 @@ export class SseSession {
     this.env = env;
     if (wasFeed !== endpoint.feed?.name || (!wasFeed && this.timer === undefined)) {
       this.stop();
-      this.heartbeatTimer = setInterval(() => this.heartbeat(), Math.max(1000, endpoint.heartbeat / 2));
-      this.heartbeatTimer.unref();
-      if (endpoint.feed) this.offFeed = this.env.feeds.subscribe(endpoint.feed.name, (c) => this.write(feedEvent(c)));
+      this.tasks.every(Math.max(1000, endpoint.heartbeat / 2), () => this.heartbeat());
+      if (endpoint.feed)
+        this.tasks.subscribed(this.env.feeds.subscribe(endpoint.feed.name, (c) => this.write(feedEvent(c))));
       else this.next();
     }
   }

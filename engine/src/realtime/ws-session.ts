@@ -12,11 +12,15 @@ import { type RequestFacts, templateContext } from '../templates/request-view.js
 import type { FeedChange } from './feed-buffer.js';
 import { type MessageModel, type MessageRuleModel, type WebSocketModel, realtimeName } from './realtime-model.js';
 import type { SessionEnv } from './session-env.js';
+import { SessionTasks } from './session-tasks.js';
 import type { StreamRecorder } from './stream-recorder.js';
 
 const OPEN = 1;
 /** Policy violation: the client broke a bound (it did not read what it was sent). */
 const CLOSE_POLICY = 1008;
+/** ws.send options, made once. */
+const TEXT = { binary: false } as const;
+const BINARY = { binary: true } as const;
 
 const factsWith = (body: unknown): MatchFacts => ({ method: 'GET', params: {}, query: undefined, headers: {}, body });
 
@@ -26,8 +30,8 @@ export const feedFrame = (change: FeedChange): string =>
 
 export class WsSession {
   private alive = true;
-  private interval: NodeJS.Timeout | undefined;
-  private offFeed: (() => void) | undefined;
+  /** The interval sends and the feed subscription. */
+  private readonly tasks = new SessionTasks();
   private readonly base: TemplateContext;
   /** Resolves once the connection is closed. */
   readonly closed: Promise<void>;
@@ -75,18 +79,12 @@ export class WsSession {
   /** Interval and feed of the current endpoint version. */
   private begin(): void {
     const { interval, feed } = this.endpoint;
-    if (interval) {
-      this.interval = setInterval(() => this.sendMessage(interval.send, undefined), interval.every);
-      this.interval.unref();
-    }
-    if (feed) this.offFeed = this.env.feeds.subscribe(feed.name, (change) => this.send(feedFrame(change)));
+    if (interval) this.tasks.every(interval.every, () => this.sendMessage(interval.send, undefined));
+    if (feed) this.tasks.subscribed(this.env.feeds.subscribe(feed.name, (change) => this.send(feedFrame(change))));
   }
 
   private stop(): void {
-    clearInterval(this.interval);
-    this.interval = undefined;
-    this.offFeed?.();
-    this.offFeed = undefined;
+    this.tasks.stop();
   }
 
   /** The endpoint's new version after a reload: its rules, interval and feed from now on. */
@@ -117,30 +115,33 @@ export class WsSession {
     this.ws.terminate();
   }
 
-  /** Sends a text frame, or drops a client that left more than the send buffer unread. */
-  send(text: string): void {
+  /**
+   * Whether a frame may be sent now: the socket is open and the client has not left more than the
+   * send buffer unread (such a client is dropped).
+   */
+  private writable(): boolean {
     const { ws } = this;
-    if (ws.readyState !== OPEN) return;
+    if (ws.readyState !== OPEN) return false;
     if (ws.bufferedAmount > this.env.limits.sendBuffer) {
       this.recorder.closed(CLOSE_POLICY, realtimeMessages.slowClient());
       ws.terminate();
-      return;
+      return false;
     }
-    ws.send(text);
+    return true;
+  }
+
+  /** Sends a text frame (when writable()). */
+  send(text: string): void {
+    if (!this.writable()) return;
+    this.ws.send(text);
     this.recorder.frame('out', text, Buffer.byteLength(text));
   }
 
-  /** Sends a text frame's own bytes back (echo): no decoding or encoding on the way. */
-  private echo(frame: Buffer): void {
-    const { ws } = this;
-    if (ws.readyState !== OPEN) return;
-    if (ws.bufferedAmount > this.env.limits.sendBuffer) {
-      this.recorder.closed(CLOSE_POLICY, realtimeMessages.slowClient());
-      ws.terminate();
-      return;
-    }
-    ws.send(frame, { binary: false });
-    this.recorder.frame('out', frame, frame.length);
+  /** Sends a frame's own bytes back (echo), no decoding or encoding on the way; logged at `at`, its arrival. */
+  private echo(frame: Buffer, isBinary: boolean, at: number): void {
+    if (!this.writable()) return;
+    this.ws.send(frame, isBinary ? BINARY : TEXT);
+    this.recorder.frame('out', isBinary ? undefined : frame, frame.length, at);
   }
 
   private context(message: unknown): TemplateContext {
@@ -164,20 +165,15 @@ export class WsSession {
 
   private received(data: RawData, isBinary: boolean): void {
     const buffer = data as Buffer;
-    const { endpoint } = this;
-    if (isBinary) {
-      this.recorder.frame('in', undefined, buffer.length);
-      if (endpoint.otherwise === 'echo' && endpoint.rules.length === 0 && this.ws.readyState === OPEN) {
-        this.ws.send(buffer, { binary: true });
-        this.recorder.frame('out', undefined, buffer.length);
-      }
-      return;
-    }
-    this.recorder.frame('in', buffer, buffer.length);
+    const { endpoint, recorder } = this;
+    const at = recorder.now();
+    recorder.frame('in', isBinary ? undefined : buffer, buffer.length, at);
     if (endpoint.rules.length === 0 && endpoint.otherwise === 'echo') {
-      this.echo(buffer);
+      this.echo(buffer, isBinary, at);
       return;
     }
+    // Binary frames are echoed by an endpoint with no rules only; rules read text.
+    if (isBinary) return;
     const text = buffer.toString('utf8');
     let json: unknown;
     let isJson = false;
@@ -202,7 +198,7 @@ export class WsSession {
       this.send(JSON.stringify({ error: realtimeMessages.notJsonFrame() }));
       return;
     }
-    if (endpoint.otherwise === 'echo') this.echo(buffer);
+    if (endpoint.otherwise === 'echo') this.echo(buffer, false, at);
     else if (endpoint.otherwise !== 'ignore') this.sendMessage(endpoint.otherwise, message);
   }
 

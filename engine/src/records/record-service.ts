@@ -39,13 +39,21 @@ export class RecordService {
   /** Puts every table (or one schema's) back to its `seed:` rows in one transaction; rows per table. */
   reset(only?: string): MaybePromise<Record<string, number>> {
     return after(this.database.reset(this.model, only), (counts) => {
-      if (this.feed?.active())
-        this.feed.publish(
-          [...this.bySchema.values()]
-            .filter((r) => only === undefined || r.schema.name === only)
-            .map((r) => ({ type: 'reset' as const, schema: r.schema.name, table: r.schema.table })),
-        );
+      this.publishResets([...this.bySchema.values()].filter((r) => only === undefined || r.schema.name === only));
       return counts;
     });
+  }
+
+  /**
+   * Tells the feeds that these schemas' tables are new, made and seeded by the reload that built
+   * this version: one `reset` each, as for any change of a whole table.
+   */
+  tablesCreated(schemaNames: readonly string[]): void {
+    this.publishResets(schemaNames.flatMap((name) => this.bySchema.get(name) ?? []));
+  }
+
+  private publishResets(tables: readonly SchemaRecords[]): void {
+    if (tables.length === 0 || !this.feed?.active()) return;
+    this.feed.publish(tables.map((r) => ({ type: 'reset' as const, schema: r.schema.name, table: r.schema.table })));
   }
 }

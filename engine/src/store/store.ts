@@ -107,6 +107,8 @@ export interface StoredTable {
 export interface PreparedTables {
   tables: Map<string, TableStore>;
   warnings: Problem[];
+  /** The schemas (by name) whose tables this prepare created, and filled with their `seed:` rows. */
+  created: string[];
 }
 
 /** A record change as replicas share it (records/record-change.ts without its local order). */

@@ -108,6 +108,7 @@ export class PostgresStore implements Store {
       }
       const tables = new Map<string, TableStore>();
       const warnings: Problem[] = [];
+      const created: string[] = [];
       const seeding: TableContext = { ...this.ctx, notifier: undefined };
       for (const schema of model.schemas.values()) {
         let migration: Awaited<ReturnType<typeof migrateTable>>;
@@ -122,9 +123,10 @@ export class PostgresStore implements Store {
         if (migration.created) {
           const seeder = new PostgresTableStore(seeding, schema, () => {});
           for (const row of model.seed.get(schema.name) ?? []) await seeder.create(row, []);
+          created.push(schema.name);
         }
       }
-      return { tables, warnings };
+      return { tables, warnings, created };
     });
     this.live = { byTable: new Map([...model.schemas.values()].map((s) => [s.table, s])), onChange };
     return prepared;

@@ -86,6 +86,8 @@ export function openDatabase(file: string): Database.Database {
 export interface StoreSetup {
   stores: Map<string, TableStore>;
   warnings: Problem[];
+  /** The schemas whose tables were created (and seeded). */
+  created: string[];
 }
 
 /**
@@ -116,6 +118,7 @@ export function setUpStore(
 ): StoreSetup {
   const warnings: Problem[] = [];
   const stores = new Map<string, TableStore>();
+  const created: string[] = [];
   const known = migrated.get(db) ?? new Map<string, { signature: string; migration: TableMigration }>();
   const done: [string, { signature: string; migration: TableMigration }][] = [];
   const pages = new PageCache(db);
@@ -138,7 +141,10 @@ export function setUpStore(
       const store = new TableStore(db, schema, (change) => onChange(schema, change), pages);
       stores.set(schema.name, store);
       warnings.push(...hiddenColumnWarnings(schema, migration));
-      if (migration.created) insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);
+      if (migration.created) {
+        insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);
+        created.push(schema.name);
+      }
     }
   });
   // A rename is made once: another process on the file must see it made (or make it) under the
@@ -148,7 +154,7 @@ export function setUpStore(
   else migrateAll();
   // Only a committed migration is remembered; a failed one is retried next time.
   migrated.set(db, new Map(done));
-  return { stores, warnings };
+  return { stores, warnings, created };
 }
 
 function insertSeed(store: TableStore, rows: readonly unknown[]): void {

@@ -47,8 +47,8 @@ export class SqliteStore implements Store {
           onChange(schema, change);
         }
       : onChange;
-    const { stores, warnings } = setUpStore(this.db, model, changed);
-    return { tables: stores, warnings };
+    const { stores, warnings, created } = setUpStore(this.db, model, changed);
+    return { tables: stores, warnings, created };
   }
 
   reset(model: ServiceModel, only?: string): Record<string, number> {
