@@ -57,17 +57,23 @@ function onFirstUse<A extends unknown[], R>(
 }
 
 /** Parses and checks a config text with every problem placed by line and column. */
-export const validateConfig = /* @__PURE__ */ onFirstUse(async () => (await import('./config/validate.js')).validateConfig);
+export const validateConfig = /* @__PURE__ */ onFirstUse(
+  async () => (await import('./config/validate.js')).validateConfig,
+);
 
 /**
  * Imports an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or URL) as a config text that
  * validates, with a summary. Rejects with an error whose `name` is 'ImportError' and whose message
  * is one line for bad input.
  */
-export const importOpenApi = /* @__PURE__ */ onFirstUse(async () => (await import('./openapi/import.js')).importOpenApi);
+export const importOpenApi = /* @__PURE__ */ onFirstUse(
+  async () => (await import('./openapi/import.js')).importOpenApi,
+);
 
 /** A json-server db.json (parsed) as a config's YAML text; see json-server/import-db.ts. */
-export const importDbJson = /* @__PURE__ */ onFirstUse(async () => (await import('./json-server/import-db.js')).importDbJson);
+export const importDbJson = /* @__PURE__ */ onFirstUse(
+  async () => (await import('./json-server/import-db.js')).importDbJson,
+);
 
 /** Writes an imported db.json's rows into its config's SQLite file; see json-server/seed-database.ts. */
 export const seedDatabaseFile = /* @__PURE__ */ onFirstUse(
@@ -75,7 +81,9 @@ export const seedDatabaseFile = /* @__PURE__ */ onFirstUse(
 );
 
 /** A config text → its OpenAPI 3.1 description as YAML or JSON text, or the config's problems. */
-export const exportOpenApiText = /* @__PURE__ */ onFirstUse(async () => (await import('./openapi/export-config.js')).exportConfig);
+export const exportOpenApiText = /* @__PURE__ */ onFirstUse(
+  async () => (await import('./openapi/export-config.js')).exportConfig,
+);
 
 /** A config text → the SDL of its GraphQL API (`server.graphql`), or the config's problems. */
 export const exportGraphqlSdl = /* @__PURE__ */ onFirstUse(async () => (await import('./graphql/sdl.js')).exportSdl);
