@@ -1,4 +1,5 @@
 import { sqliteOf } from '../src/store/sqlite/sqlite-of.js';
+import type { JsonServerMode } from '../src/index.js';
 import assert from 'node:assert/strict';
 import { yaml, type Served } from './helpers.js';
 
@@ -125,3 +126,14 @@ export async function errorOf(res: Response): Promise<string> {
   assert.doesNotMatch(message as string, /\n\s+at /, 'no stack trace');
   return message as string;
 }
+
+/** json-server mode for USERS_CONFIG (the `users` collection of schema User), as `serve db.json` would set it. */
+export const usersJsonServerMode = (): JsonServerMode => ({
+  readOnly: false,
+  routes: [],
+  rewrite: undefined,
+  staticDir: undefined,
+  collections: new Map([['users', 'User']]),
+  singulars: new Map(),
+  seed: new Map(),
+});

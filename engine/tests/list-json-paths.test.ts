@@ -3,9 +3,8 @@
 // spliced) and bounded; and json-server mode's `q`, which also finds numbers and `true`.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { JsonServerMode } from '../src/index.js';
 import { serve, type Served, USERS_CONFIG } from './helpers.js';
-import { createAll, errorOf } from './http-fixtures.js';
+import { createAll, errorOf, usersJsonServerMode } from './http-fixtures.js';
 
 const ROWS = [
   { name: 'Ada', meta: { city: 'Paris', rank: 3, tags: ['x', 'y'], vip: true } },
@@ -14,16 +13,6 @@ const ROWS = [
   { name: 'Edsger', meta: 1 },
   { name: 'Barbara' },
 ];
-
-const jsonServerMode = (): JsonServerMode => ({
-  readOnly: false,
-  routes: [],
-  rewrite: undefined,
-  staticDir: undefined,
-  collections: new Map([['users', 'User']]),
-  singulars: new Map(),
-  seed: new Map(),
-});
 
 async function withRows(run: (s: Served) => Promise<void>, options = {}): Promise<void> {
   const s = await serve(USERS_CONFIG, options);
@@ -112,7 +101,7 @@ test('json-server mode: a deep _like is a regular expression', async () => {
       assert.deepEqual(await ids(s, '?meta.city_like=on$'), [2]);
       assert.equal((await s.call(`/users?meta.city_like=${encodeURIComponent('(')}`)).status, 400);
     },
-    { jsonServer: jsonServerMode() },
+    { jsonServer: usersJsonServerMode() },
   );
 });
 
@@ -131,7 +120,7 @@ test('json-server mode: q also finds numbers by their text (never zero) and true
       await s.close();
     }
   };
-  await run({ jsonServer: jsonServerMode() }, async (s) => {
+  await run({ jsonServer: usersJsonServerMode() }, async (s) => {
     assert.deepEqual(await ids(s, '?q=41'), [1]);
     assert.deepEqual(await ids(s, '?q=1.5'), [2]);
     assert.deepEqual(await ids(s, '?q=tru'), [2]);

@@ -2,10 +2,9 @@
 // mode's `_like` as a bounded RE2 regular expression.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { JsonServerMode } from '../src/index.js';
 import { delayParam, MAX_DELAY_PARAM } from '../src/json-server/habits.js';
 import { serve, type Served, USERS_CONFIG } from './helpers.js';
-import { createAll, errorOf } from './http-fixtures.js';
+import { createAll, errorOf, usersJsonServerMode } from './http-fixtures.js';
 
 async function withUsers(
   rows: Record<string, unknown>[],
@@ -176,16 +175,6 @@ test('a resource keyed by a text field refuses a create without it with a 400 na
   }
 });
 
-const jsonServerMode = (): JsonServerMode => ({
-  readOnly: false,
-  routes: [],
-  rewrite: undefined,
-  staticDir: undefined,
-  collections: new Map([['users', 'User']]),
-  singulars: new Map(),
-  seed: new Map(),
-});
-
 test('json-server mode: _like is a case-insensitive regular expression, repeated ones ORed', async () => {
   await withUsers(
     [{ name: 'Technology' }, { name: 'Photography' }, { name: 'photo' }],
@@ -195,7 +184,7 @@ test('json-server mode: _like is a case-insensitive regular expression, repeated
       assert.deepEqual(await ids(s, '?name_like=^tech&name_like=^photo$'), [1, 3]);
     },
     USERS_CONFIG,
-    { jsonServer: jsonServerMode() },
+    { jsonServer: usersJsonServerMode() },
   );
 });
 
@@ -216,7 +205,7 @@ test('json-server mode: a catastrophic-backtracking _like pattern answers at onc
       assert.equal((await s.call(`/users?name_like=${encodeURIComponent('(a)\\1')}`)).status, 400);
     },
     USERS_CONFIG,
-    { jsonServer: jsonServerMode() },
+    { jsonServer: usersJsonServerMode() },
   );
 });
 
