@@ -177,7 +177,7 @@ test('hidden columns of a removed field are listed read-only; restore brings the
     assert.equal(await hidden.count(), 0);
 
     writeFileSync(configPath, WITHOUT_NAME);
-    await hidden.waitFor({ timeout: 10_000 });
+    await hidden.waitFor({ timeout: 30_000 });
     assert.match(
       await hidden.locator('summary').innerText(),
       /1 hidden column kept from removed fields: name \(2 values\)/,
@@ -201,7 +201,7 @@ test('hidden columns of a removed field are listed read-only; restore brings the
 
     // Removed again, then dropped after the confirmation names the rows that hold a value.
     writeFileSync(configPath, WITHOUT_NAME);
-    await hidden.waitFor({ timeout: 10_000 });
+    await hidden.waitFor({ timeout: 30_000 });
     await hidden.locator('summary').click();
     await hidden.getByRole('button', { name: 'Drop…' }).click();
     const dialog = page.getByTestId('drop-hidden-dialog');

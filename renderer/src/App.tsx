@@ -78,6 +78,7 @@ export function App({ client }: { client: StudioClient }) {
             onLayout={setLayout}
             onChange={actions.edit}
             onSave={() => void save()}
+            submit={shell.submitEdit}
             onJump={shell.jump}
             onDismissError={actions.dismissError}
             readOnly={state.dbJson !== undefined}

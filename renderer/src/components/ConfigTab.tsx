@@ -1,10 +1,10 @@
 import { Code, Columns2, LayoutList } from 'lucide-react';
-import { type ReactNode, type RefObject, useCallback, useMemo } from 'react';
+import { type ReactNode, type RefObject, useCallback } from 'react';
 import type { TemplatePreviewRequest } from '../../../shared/src/template-preview';
 import type { StudioClient } from '../api/client';
 import type { StudioState } from '../studio/studio-state';
 import { ErrorBanner } from '../feedback/ErrorBanner';
-import { createEditQueue } from '../forms/edit-queue';
+import type { SubmitEdit } from '../forms/edit-queue';
 import { FormsPanel } from '../forms/FormsPanel';
 import { ConfigEditor, type ConfigEditorHandle } from './ConfigEditor';
 import { PROBLEMS, type Layout } from './layout/use-layout';
@@ -26,6 +26,8 @@ interface Props {
   onLayout(patch: Partial<Layout>): void;
   onChange(text: string): void;
   onSave(): void;
+  /** The forms' edit queue (the shell's, so Save waits for it). */
+  submit: SubmitEdit;
   onJump(line: number, column: number): void;
   onDismissError(): void;
   /** A db.json open: the YAML is read-only, the forms hidden, and `banner` says why. */
@@ -41,26 +43,12 @@ const VIEWS: { id: ConfigView; label: string; icon: typeof Code }[] = [
 
 /** The Config tab: the YAML editor and the forms (two views of one text) over the Problems pane. */
 export function ConfigTab(props: Props) {
-  const { layout, onLayout, client, editor, config } = props;
+  const { layout, onLayout, client, editor, config, submit } = props;
   const { problems } = config;
   const open = problems.length > 0 && !layout.problemsCollapsed;
   const { view: chosenView, setView, formsPlace, onFormsPlace } = useConfigView(editor, config.text);
   // Read-only (a db.json): the YAML alone; the forms edit, so they are not offered.
   const view: ConfigView = props.readOnly ? 'editor' : chosenView;
-  // One queue for the tab's life: form edits apply one after another, on the editor's own text.
-  const submit = useMemo(
-    () =>
-      createEditQueue(() => {
-        const handle = editor.current;
-        if (!handle) return undefined;
-        return {
-          getText: () => handle.getText(),
-          applyEdits: (edits, base) => handle.applyEdits(edits, base),
-          validate: (text) => client.call('config.validate', { text }).then((r) => r.problems),
-        };
-      }),
-    [client, editor],
-  );
   const preview = useCallback((request: TemplatePreviewRequest) => client.call('template.preview', request), [client]);
   const revealLine = useCallback((line: number) => editor.current?.scrollToLine(line), [editor]);
   // The editor stays mounted while another tab (or the forms alone) shows, so its undo history and

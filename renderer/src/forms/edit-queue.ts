@@ -63,11 +63,14 @@ export function createEditQueue(target: () => EditTarget | undefined) {
     return { ok: false, message: 'The text kept changing; try again.' };
   }
 
-  return (make: MakeEdits, at: DocPath): Promise<EditOutcome> => {
+  const submit = (make: MakeEdits, at: DocPath): Promise<EditOutcome> => {
     const result = tail.then(() => run(make, at));
     tail = result.catch(() => undefined);
     return result.catch((err: unknown) => ({ ok: false, message: (err as Error).message }));
   };
+  /** Resolves once every edit asked for so far is written or refused (Save waits for it). */
+  const settled = (): Promise<void> => tail.then(() => undefined);
+  return Object.assign(submit, { settled });
 }
 
 export type SubmitEdit = ReturnType<typeof createEditQueue>;

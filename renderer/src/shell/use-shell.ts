@@ -18,6 +18,7 @@ import { useDarkMode } from '../theme';
 import { useStudio } from '../use-studio';
 import type { AppDialog } from './AppDialogs';
 import { useAppKeys } from './use-app-keys';
+import { useFormEdits } from './use-form-edits';
 
 /**
  * The studio shell's state: the config and the server (useStudio), the log and recording, the app's
@@ -42,9 +43,14 @@ export function useShell(rawClient: StudioClient) {
   const reloading = useRef(false);
   const { notify } = useFeedback();
   // A db.json's config is read-only until converted: Save (button, Ctrl+S) says so rather than fail.
+  // Save waits for the edits the forms have asked for, so it writes what the forms show.
+  const submitEdit = useFormEdits(client, editor);
   const save = state.dbJson
     ? async () => notify(`${state.path.split(/[\\/]/).pop()} is read-only here: Convert to a config to edit it.`)
-    : actions.save;
+    : async () => {
+        await submitEdit.settled();
+        await actions.save();
+      };
   const dark = useDarkMode(appSettings.settings?.theme ?? 'system');
   const editorText = () => editor.current?.getText() ?? state.text;
   const openApi = useOpenApi(client, editorText);
@@ -103,6 +109,7 @@ export function useShell(rawClient: StudioClient) {
     tryIt,
     setTryIt,
     editor,
+    submitEdit,
     notify,
     save,
     dark,
