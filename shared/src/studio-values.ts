@@ -58,6 +58,11 @@ export interface TableInfo extends TableSummary {
   rows: number;
   /** A table left by a schema that was removed from the config; read-only. */
   orphaned: boolean;
+  /**
+   * json-server mode: the table keeps the fields writes sent that its db.json never had (its `_extra`
+   * column, not among `fields`); `tables.query` spreads them into the rows and names them (`extraFields`).
+   */
+  extras?: true;
 }
 
 /** Columns a live table keeps for fields the config removed: shown read-only, restorable as a field or droppable. */
@@ -84,6 +89,11 @@ export interface TableRows {
   total: number;
   /** What the filter did not use and why, e.g. "'bogus' is not a field of users…"; absent when nothing. */
   notes?: string[];
+  /**
+   * json-server mode (TableInfo.extras): the undeclared fields these rows hold, spread into them, each
+   * with the type its values share (`json` for a mix); read-only in the studio.
+   */
+  extraFields?: { name: string; type: string }[];
 }
 
 export interface ReferenceOptionsQuery {

@@ -7,6 +7,7 @@ import { type ListNote, listNoteText, parseListQuery } from '../list/list-query.
 import { sortKey } from '../list/list-sort.js';
 import type { TableStore } from '../store/store.js';
 import type { SchemaRecords } from '../records/schema-records.js';
+import { jsonServerExtras, spreadRowExtras } from './json-server-extras.js';
 
 /** Tables of the live config with row counts, plus tables left behind by removed schemas (read-only). */
 export async function listTables(engine: Engine): Promise<TableInfo[]> {
@@ -18,7 +19,9 @@ export async function listTables(engine: Engine): Promise<TableInfo[]> {
   const orphans = stored
     .filter((t) => t.columns)
     .map((t) => ({ schema: '', table: t.table, fields: t.columns ?? [], rows: t.rows, orphaned: true }));
-  return [...live.map((t) => ({ ...t, rows: rows.get(t.table) ?? 0, orphaned: false })), ...orphans];
+  const extras = jsonServerExtras(engine);
+  const tables = live.map((t) => ({ ...t, rows: rows.get(t.table) ?? 0, orphaned: false }));
+  return [...tables.map((t) => (extras ? extras.table(t) : t)), ...orphans];
 }
 
 /** The live records of a table, by its name; `not_found` when the applied config has no such table. */
@@ -84,8 +87,10 @@ export async function queryTable(engine: Engine, query: TableQuery): Promise<Tab
   const key = `${schema.table}\u0000${params.toString()}`;
   const { body, total } = await records.list(list, list.offset > 0 ? cache.get(key) : undefined);
   cache.set(key, total);
-  const rows = JSON.parse(body) as Record<string, unknown>[];
-  return list.notes.length ? { rows, total, notes: list.notes.map((n) => filterNote(schema, n)) } : { rows, total };
+  const page = spreadRowExtras(engine, schema, JSON.parse(body) as Record<string, unknown>[]);
+  return list.notes.length
+    ? { ...page, total, notes: list.notes.map((n) => filterNote(schema, n)) }
+    : { ...page, total };
 }
 
 /**

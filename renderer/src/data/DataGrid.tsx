@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { TableInfo } from '../../../shared/src/studio-contract';
+import type { TableInfo, TableQuery } from '../../../shared/src/studio-contract';
 import type { Move } from './CellEditor';
 import { useColumnWidths } from './column-widths';
 import type { GridContext } from './grid-context';
@@ -29,12 +29,17 @@ export function DataGrid(props: Props) {
   const { table } = props;
   const { rows, sort, keyField } = props.tab;
   const { chosen: selected, setChosen: onSelect, setSort: onSort, editCell: onEdit, setError: onError } = props.tab;
+  // json-server mode: the fields writes sent that the db.json never had follow the declared ones, read-only.
+  const extraFields = table.extras ? rows.extraFields.filter((x) => !table.fields.some((f) => f.name === x.name)) : [];
+  const extras = new Set(extraFields.map((f) => f.name));
+  const fields = [...table.fields, ...extraFields];
+  // Extra fields are absent from some rows, so they are not measured: they keep the default width.
   const widths = useColumnWidths(table, rows);
   const editable = !table.orphaned && keyField !== undefined;
-  const cols = table.fields.length + 1;
+  const cols = fields.length + 1;
   const cursor = useGridCursor(rows.total, cols);
   const { at, idOf, focusCell } = cursor;
-  const colOf = (field: string) => table.fields.findIndex((f) => f.name === field) + 1;
+  const colOf = (field: string) => fields.findIndex((f) => f.name === field) + 1;
   const edits = useCellEdits({
     table,
     keyField,
@@ -61,14 +66,16 @@ export function DataGrid(props: Props) {
     else next.add(key);
     onSelect(next);
   };
-  const canEdit = (field: string) => editable && field !== keyField;
+  const canEdit = (field: string) => editable && field !== keyField && !extras.has(field);
+  // An extra field is no column of the table: the engine cannot sort by it.
+  const sortBy = (next: TableQuery['sort']) => (next && extras.has(next.field) ? undefined : onSort(next));
   const toggleBoolean = (row: Row, field: string) =>
     void onEdit(row, field, row[field] !== true).catch((err: Error) => onError(err.message));
 
   const grid: GridContext = {
-    fields: table.fields,
+    fields,
     // Fixed widths: every row is its own grid, so the columns only line up if no row sizes them.
-    columns: `40px ${table.fields.map((f) => `${widths.widthOf(f.name)}px`).join(' ')}`,
+    columns: `40px ${fields.map((f) => `${widths.widthOf(f.name)}px`).join(' ')}`,
     editable,
     edits,
     idOf,
@@ -102,17 +109,18 @@ export function DataGrid(props: Props) {
           selected: selected.size,
           row: rows.row,
           widen: (field, by) => widths.resize(field, widths.widthOf(field) + by),
-          sortBy: (field) => onSort(nextSort(sort, field)),
+          sortBy: (field) => sortBy(nextSort(sort, field)),
           edit: setEditing,
           deleteSelected: props.onDeleteSelected,
         })
       }
     >
       <GridHeader
-        fields={table.fields}
+        fields={fields}
+        extras={extras}
         columns={grid.columns}
         sort={sort}
-        onSort={onSort}
+        onSort={sortBy}
         widthOf={widths.widthOf}
         onResize={widths.resize}
         idOf={(col) => idOf({ row: -1, col })}

@@ -7,6 +7,8 @@ export function DataNotes(p: {
   total: number;
   error: unknown;
   filter: string;
+  /** json-server mode: the undeclared fields the rows shown hold. */
+  extraFields: { name: string }[];
 }) {
   return (
     <>
@@ -17,6 +19,13 @@ export function DataNotes(p: {
       ) : null}
       {!p.table.orphaned && p.keyField === undefined ? (
         <p className="empty">This schema has no id field, so rows can be added here but not edited.</p>
+      ) : null}
+      {p.table.extras && p.extraFields.length > 0 ? (
+        <p className="empty" data-testid="extra-fields-note">
+          {p.extraFields.map((f) => f.name).join(', ')}: fields writes sent that the db.json never had, marked extra and
+          read-only here (change them through the API, or Convert to a config and declare them). Editing the other
+          fields keeps them.
+        </p>
       ) : null}
       {p.total === 0 && !p.error ? (
         <p className="empty">

@@ -65,7 +65,14 @@ export function DataTab(props: Props) {
         // The rows the history names are gone: its steps would now change other rows.
         onReset={() => history.clear()}
       />
-      <DataNotes table={table} keyField={keyField} total={rows.total} error={rows.error} filter={filter} />
+      <DataNotes
+        table={table}
+        keyField={keyField}
+        total={rows.total}
+        error={rows.error}
+        filter={filter}
+        extraFields={rows.extraFields}
+      />
       <HiddenColumns client={client} table={table} />
       <div className="data-body">
         <DataGrid tab={tab} table={table} onDeleteSelected={deleteChosen} />

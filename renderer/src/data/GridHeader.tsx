@@ -5,6 +5,8 @@ import { MIN_WIDTH } from './column-widths';
 
 interface Props {
   fields: FieldSummary[];
+  /** json-server mode: fields a write sent that the db.json never had; shown read-only, not sortable. */
+  extras?: ReadonlySet<string>;
   columns: string;
   sort: TableQuery['sort'];
   onSort(sort: TableQuery['sort']): void;
@@ -31,7 +33,18 @@ const STEP = 16;
  * ellipsis, never drawn over the next one. In the grid's keyboard model the header is row 1: Enter
  * sorts, Ctrl+Shift+Left/Right resizes (the grid handles the keys; nothing here takes the focus).
  */
-export function GridHeader({ fields, columns, sort, onSort, widthOf, onResize, idOf, activeCol, onActivate }: Props) {
+export function GridHeader({
+  fields,
+  extras,
+  columns,
+  sort,
+  onSort,
+  widthOf,
+  onResize,
+  idOf,
+  activeCol,
+  onActivate,
+}: Props) {
   const toggleSort = (field: string) => onSort(nextSort(sort, field));
   const drag = (field: string, e: React.PointerEvent<HTMLSpanElement>) => {
     e.preventDefault();
@@ -63,6 +76,7 @@ export function GridHeader({ fields, columns, sort, onSort, widthOf, onResize, i
       </span>
       {fields.map((f, i) => {
         const sorted = sort?.field === f.name ? (sort.descending ? 'descending' : 'ascending') : 'none';
+        const extra = extras?.has(f.name) === true;
         return (
           // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see the row above; the sort button inside takes the focus.
           <div
@@ -78,12 +92,16 @@ export function GridHeader({ fields, columns, sort, onSort, widthOf, onResize, i
               className="grid-head"
               onClick={() => {
                 onActivate(i + 1);
-                toggleSort(f.name);
+                if (!extra) toggleSort(f.name);
               }}
-              title={`${f.name} (${f.type}${f.required ? ', required' : ''}${f.unique ? ', unique' : ''}${f.references ? `, references ${f.references.table}.${f.references.field}` : ''}): click to sort`}
+              title={
+                extra
+                  ? `${f.name}: not a field of the db.json (a write sent it); read-only here, not sortable`
+                  : `${f.name} (${f.type}${f.required ? ', required' : ''}${f.unique ? ', unique' : ''}${f.references ? `, references ${f.references.table}.${f.references.field}` : ''}): click to sort`
+              }
             >
               <span className="grid-head-name">{f.name}</span>{' '}
-              <span className="type">{f.references ? `→ ${f.references.table}` : f.type}</span>
+              <span className="type">{extra ? 'extra' : f.references ? `→ ${f.references.table}` : f.type}</span>
               {sorted === 'ascending' ? <ArrowUp size={12} aria-hidden="true" /> : null}
               {sorted === 'descending' ? <ArrowDown size={12} aria-hidden="true" /> : null}
             </button>

@@ -3,6 +3,19 @@ import type { TableQuery } from '../../../shared/src/studio-contract';
 import type { StudioClient } from '../api/client';
 
 export const PAGE_SIZE = 200;
+
+type ExtraField = { name: string; type: string };
+
+/** The extra fields of the pages loaded so far: a name another page gives another type becomes json. */
+function mergeExtraFields(old: ExtraField[], page: ExtraField[]): ExtraField[] {
+  if (page.every((f) => old.some((o) => o.name === f.name && o.type === f.type))) return old;
+  const merged = new Map(old.map((f) => [f.name, f.type]));
+  for (const f of page) {
+    const seen = merged.get(f.name);
+    merged.set(f.name, seen === undefined || seen === f.type ? f.type : 'json');
+  }
+  return [...merged].map(([name, type]) => ({ name, type }));
+}
 const MAX_PAGES = 40;
 
 export interface RowsView {
@@ -10,6 +23,8 @@ export interface RowsView {
   error: string | undefined;
   /** What the filter did not use and why (an unknown field), from the engine. */
   notes: string[];
+  /** json-server mode: the undeclared fields the loaded rows hold (spread into them), in first-seen order. */
+  extraFields: ExtraField[];
   /** The row at `index`, or undefined while its page loads. */
   row(index: number): Record<string, unknown> | undefined;
   /** Asks for the pages covering rows `from`..`to` (the visible range). */
@@ -37,6 +52,7 @@ export function useTableRows(
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string | undefined>(undefined);
   const [notes, setNotes] = useState<string[]>([]);
+  const [extraFields, setExtraFields] = useState<ExtraField[]>([]);
   const [, setTick] = useState(0);
   const sortKey = sort ? `${sort.field}:${sort.descending}` : '';
 
@@ -59,6 +75,8 @@ export function useTableRows(
             // Every page carries the same notes (they are about the filter); an equal list keeps its identity.
             const notes = result.notes ?? [];
             setNotes((old) => (old.join('\n') === notes.join('\n') ? old : notes));
+            // Columns only come, never go, while the table is shown: a page scrolled by keeps its columns.
+            setExtraFields((old) => mergeExtraFields(old, result.extraFields ?? []));
           },
           (err: Error) => {
             if (gen !== generation.current) return;
@@ -99,6 +117,7 @@ export function useTableRows(
     reset();
     setTotal(0);
     setNotes([]);
+    setExtraFields([]);
     load(0);
     return () => window.clearTimeout(refreshTimer.current);
   }, [load, reset]);
@@ -110,5 +129,8 @@ export function useTableRows(
     },
     [load],
   );
-  return useMemo(() => ({ total, error, notes, row, want, refresh }), [total, error, notes, row, want, refresh]);
+  return useMemo(
+    () => ({ total, error, notes, extraFields, row, want, refresh }),
+    [total, error, notes, extraFields, row, want, refresh],
+  );
 }
