@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Page } from 'playwright-core';
+import { dropFile } from './drop-file.js';
 import { appendToEditor } from './editor-input.js';
 import { FIXTURES } from './openapi-helpers.js';
 import { eventually } from './process.js';
@@ -35,16 +36,6 @@ async function importThroughPicker(page: Page, file: string): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('openapi-import-item').click();
   await (await chooser).setFiles(file);
-}
-
-/** Drops a file with this name and text on the studio's window, as a file manager would. */
-async function dropFile(page: Page, name: string, text: string): Promise<void> {
-  // A string, not a function: this file is compiled without the DOM's types.
-  const transfer = await page.evaluateHandle(
-    `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)})); return dt; })()`,
-  );
-  await page.locator('.app').dispatchEvent('dragover', { dataTransfer: transfer });
-  await page.locator('.app').dispatchEvent('drop', { dataTransfer: transfer });
 }
 
 test('Import OpenAPI (picker and drop) shows the summary, replaces and serves the config; Export gives a valid OpenAPI 3.1 document', {

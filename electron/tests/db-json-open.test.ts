@@ -54,3 +54,31 @@ test('File › Open of a db.json serves it in json-server mode, read-only; Conve
     await d.close();
   }
 });
+
+test('a db.json dropped on the window (app.open) opens in json-server mode; another file type is refused with what can be opened', async () => {
+  const d = startDesktop({
+    argv: ['/opt/Mockyard/mockyard', 'a.yaml'],
+    files: { 'a.yaml': config('a.yaml'), 'db.json': JSON.stringify(DB), 'notes.txt': 'hello' },
+  });
+  try {
+    await d.launched;
+    await d.page().call('app.open', { path: join(d.dir, 'notes.txt') });
+    assert.match(
+      String(d.page().calls.at(-1)?.value),
+      /configs \(\.mockyard, \.yaml, \.yml\) and json-server databases/,
+    );
+    assert.equal(d.workspace.current?.configPath, join(d.dir, 'a.yaml'));
+
+    assert.deepEqual(await d.page().call('app.open', { path: join(d.dir, 'db.json') }), { opened: true });
+    const session = d.workspace.current;
+    assert.equal(session?.configPath, join(d.dir, 'db.json'));
+    assert.equal(d.window().title, 'db.json — Mockyard');
+    assert.deepEqual(await (await fetch(`${session?.status().url}/profile`)).json(), { name: 'typicode' });
+    const page = d.page();
+    await page.loaded;
+    const state = (await page.call('config.get', {})) as ConfigState;
+    assert.deepEqual(state.dbJson, { convertTo: join(d.dir, 'api.yaml') });
+  } finally {
+    await d.close();
+  }
+});

@@ -8,5 +8,9 @@ export const CONFIG_EXTENSIONS = ['mockyard', 'yaml', 'yml'] as const;
 /** True when `path` names a config by its extension (case-insensitive). */
 export const isConfigPath = (path: string): boolean => /\.(?:mockyard|ya?ml)$/i.test(path);
 
-/** The answer when a file is refused by its extension. */
-export const CONFIG_FILE_HINT = 'Only Mockyard configs (.mockyard, .yaml, .yml) can be opened.';
+/** True for what the studio can open: a config, or a `.json` file (a json-server db.json, or a config as JSON). */
+export const isOpenablePath = (path: string): boolean => isConfigPath(path) || /\.json$/i.test(path);
+
+/** The answer when a file to open is refused by its extension. */
+export const OPEN_FILE_HINT =
+  'Only Mockyard configs (.mockyard, .yaml, .yml) and json-server databases (db.json) can be opened.';

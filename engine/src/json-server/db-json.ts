@@ -3,6 +3,7 @@
  * json-server's command-line options) into the config text the engine applies and the mode it serves in.
  */
 import { readFileSync } from 'node:fs';
+import { isJsonServerShape } from '../../../shared/src/json-server-shape.js';
 import { EXTRA_FIELD } from './extra-fields.js';
 import { DbJsonError, type InferOptions, inferConfig } from './infer.js';
 import type { JsonServerMode, RewriteRule } from './mode.js';
@@ -30,8 +31,7 @@ export function jsonServerData(path: string, text: string): Record<string, unkno
   } catch {
     return undefined;
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  return 'endpoints' in parsed ? undefined : (parsed as Record<string, unknown>);
+  return isJsonServerShape(parsed) ? parsed : undefined;
 }
 
 /** The rules of a routes file; throws DbJsonError for one that is not an object of text to text. */

@@ -1,4 +1,4 @@
-import { CONFIG_FILE_HINT, isConfigPath } from '../../../shared/src/config-file.js';
+import { isOpenablePath, OPEN_FILE_HINT } from '../../../shared/src/config-file.js';
 import { redactPasswords } from '../../../shared/src/database-url.js';
 import type { DraftReport, StudioHandlers } from '../../../shared/src/studio-contract.js';
 import { DomainError } from '../domain-error.js';
@@ -73,7 +73,7 @@ export function createStudioHandlers(session: StudioSession, host: StudioHost = 
           'invalid',
           'The browser studio opens one config: start `mockyard studio <file>` for another, or use the desktop app.',
         );
-      if (typeof path !== 'string' || !isConfigPath(path)) throw new DomainError('invalid', CONFIG_FILE_HINT);
+      if (typeof path !== 'string' || !isOpenablePath(path)) throw new DomainError('invalid', OPEN_FILE_HINT);
       return { opened: await host.open(path) };
     },
     'app.draft': async (report) => {

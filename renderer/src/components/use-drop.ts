@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { StudioClient } from '../api/client';
-import { looksLikeOpenApi } from '../openapi/is-openapi';
+import { fileKind, kindText } from '../openapi/is-openapi';
+import { openDbJson } from './open-db-json';
 
 /**
- * A file dropped on the window: an OpenAPI description is imported; a config is opened (only the
- * desktop app knows a dropped file's path; the browser studio says how to open it instead).
+ * A file dropped on the window: an OpenAPI description is imported; a config or a json-server db.json
+ * is opened (only the desktop app knows a dropped file's path; the browser studio says how to open it instead).
  */
 export function useDrop(client: StudioClient, importOpenApi: (file: File) => void) {
   const [dropping, setDropping] = useState(false);
@@ -15,12 +16,13 @@ export function useDrop(client: StudioClient, importOpenApi: (file: File) => voi
     setDropping(false);
     const file = e.dataTransfer.files[0];
     if (!file) return;
-    const head = await file
-      .slice(0, 64 * 1024)
-      .text()
-      .catch(() => '');
-    if (looksLikeOpenApi(head)) {
+    const kind = fileKind(file.name, await kindText(file));
+    if (kind === 'openapi') {
       importOpenApi(file);
+      return;
+    }
+    if (kind === 'db-json') {
+      setMessage(await openDbJson(client, file));
       return;
     }
     if (client.transport !== 'electron') {

@@ -2,7 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import type { StudioClient } from '../api/client';
 import { download } from '../data/download';
 import { useFeedback } from '../feedback/feedback';
+import { openDbJson } from '../components/open-db-json';
 import type { ImportState } from './ImportOpenApiDialog';
+import { fileKind } from './is-openapi';
 
 /** Larger descriptions are imported with `mockyard import` (the text travels in one call). */
 const LIMIT = 20 * 1024 * 1024;
@@ -31,7 +33,14 @@ export function useOpenApi(client: StudioClient, editorText: () => string) {
       }
       setImporting({ name, phase: 'reading' });
       try {
-        const result = await client.call('openapi.import', { name, text: await file.text() });
+        const text = await file.text();
+        // A json-server db.json picked here is opened as one (as a drop opens it), not imported.
+        if (fileKind(name, text) === 'db-json') {
+          const message = await openDbJson(client, file);
+          if (seq.current === mine) setImporting(message ? { name, phase: 'failed', message } : undefined);
+          return;
+        }
+        const result = await client.call('openapi.import', { name, text });
         if (seq.current === mine) setImporting({ name, phase: 'ready', result });
       } catch (err) {
         if (seq.current === mine) setImporting({ name, phase: 'failed', message: (err as Error).message });
