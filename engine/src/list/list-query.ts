@@ -45,6 +45,9 @@ export type QueryValue = string | number | boolean;
  * - `path`: on the value at `path` inside the json field `column`, read as text as json-server reads it
  *   (`true`, `1`, `dewey`): `eq` one of `values` (IN), `ne` none of them (a row without the path is
  *   left out, as json-server does), `matches` / `contains` as above (one value).
+ * - `pathCompare`: `_lt`, `_lte`, `_gt`, `_gte` on the value at `path` inside the json field `column`,
+ *   as json-server's `<=` / `>=` compare it: a number by number (when `number`, the text read as one,
+ *   is given), a string by text (byte order); any other value, or none, never matches.
  */
 export type Condition =
   | { kind: 'equals'; column: string; values: QueryValue[]; negate: boolean; asText?: boolean }
@@ -59,6 +62,14 @@ export type Condition =
       path: readonly string[];
       op: 'eq' | 'ne' | 'matches' | 'contains';
       values: string[];
+    }
+  | {
+      kind: 'pathCompare';
+      column: string;
+      path: readonly string[];
+      op: '<' | '<=' | '>' | '>=';
+      text: string;
+      number?: number;
     };
 
 /**
@@ -224,11 +235,8 @@ export function parseListQuery(
   let filter: string | undefined;
   const grouped = new Map<string, { field: FieldModel; op: Operator | 'eq'; values: QueryValue[] }>();
   let searched = false;
-  const paths = new Map<
-    string,
-    { column: string; path: readonly string[]; op: 'eq' | 'ne' | 'like'; values: string[] }
-  >();
-  /** `a.b=1`, `a.b_ne=1`, `a.b_like=x` on a path inside a json field; false when the parameter names none. */
+  const paths = new Map<string, { column: string; path: readonly string[]; op: Operator | 'eq'; values: string[] }>();
+  /** `a.b=1`, `a.b_ne=1`, `a.b_like=x`, `a.b_gte=1` on a path inside a json field; false when the parameter names none. */
   const addPathFilter = (param: string, raws: readonly string[]): boolean => {
     // As json-server reads it: a suffix is an operator (`a.b_ne`), even where a name could end so.
     const match = SUFFIX.exec(param);
@@ -236,8 +244,6 @@ export function parseListQuery(
     const found = suffixed ?? fieldPath(schema, param);
     if (!found) return false;
     const op = suffixed ? (match?.[2] as Operator) : 'eq';
-    if (op !== 'eq' && op !== 'ne' && op !== 'like')
-      throw new DomainError('invalid', `${param}: a path inside a JSON field takes =, _ne and _like only.`);
     const column = found.field.name;
     const key = `${column}.${found.path.join('.')}\u0000${op}`;
     const group = paths.get(key) ?? { column, path: found.path, op, values: [] };
@@ -299,9 +305,17 @@ export function parseListQuery(
       else addFilter(param, values);
     }
   }
+  const COMPARE = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
   for (const { column, path, op, values } of paths.values()) {
-    if (op !== 'like') conditions.push({ kind: 'path', column, path, op, values });
-    else {
+    if (op === 'eq' || op === 'ne') conditions.push({ kind: 'path', column, path, op, values });
+    else if (op !== 'like') {
+      // Each bound holds (as on a field); a number only when the text reads as one, as JavaScript's `>=` reads it.
+      for (const text of values) {
+        const number = text.trim() === '' ? Number.NaN : Number(text);
+        const compare: Condition = { kind: 'pathCompare', column, path, op: COMPARE[op], text };
+        conditions.push(Number.isFinite(number) ? { ...compare, number } : compare);
+      }
+    } else {
       // Repeated `_like` values are "any of", as on a field.
       const each = values.map((text): Condition => {
         const like = likeCondition(`${column}.${path.join('.')}`, text, options);
@@ -310,7 +324,6 @@ export function parseListQuery(
       conditions.push(each.length === 1 ? (each[0] as Condition) : { kind: 'any', conditions: each });
     }
   }
-  const COMPARE = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
   for (const { field, op, values } of grouped.values()) {
     const column = field.name;
     if (op === 'eq' || op === 'ne') conditions.push({ kind: 'equals', column, values, negate: op === 'ne' });

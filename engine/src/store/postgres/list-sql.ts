@@ -57,6 +57,22 @@ function pathCondition(c: Extract<Condition, { kind: 'path' }>, values: PgValue[
   return `${text} ${c.op === 'ne' ? 'NOT IN' : 'IN'} (${kept.map((v) => bound(values, v, 'text')).join(', ')})`;
 }
 
+/**
+ * `_lt/_lte/_gt/_gte` at a path inside a json column, as SQLite's list-sql compares: a JSON number as
+ * numeric with the bound number (when the text reads as one), a JSON string with the bound text in
+ * byte order (COLLATE "C", as SQLite's BINARY); any other value, or none (or NUL in the field), never matches.
+ */
+function pathCompare(c: Extract<Condition, { kind: 'pathCompare' }>, values: PgValue[]): string {
+  const at = `(${ident(c.column)}::json #> ${bound(values, postgresPath(c.path), 'text[]')})`;
+  const branches: string[] = [];
+  if (c.number !== undefined)
+    branches.push(`WHEN 'number' THEN (${at} #>> '{}')::numeric ${c.op} ${bound(values, String(c.number), 'numeric')}`);
+  if (storable(c.text))
+    branches.push(`WHEN 'string' THEN (${at} #>> '{}') COLLATE "C" ${c.op} ${bound(values, c.text, 'text')}`);
+  if (branches.length === 0) return 'FALSE';
+  return `(CASE WHEN ${noNul(c.column)} THEN (CASE json_typeof(${at}) ${branches.join(' ')} END) END)`;
+}
+
 function condition(schema: SchemaModel, c: Condition, values: PgValue[]): string {
   const param = (value: PgValue, cast: string): string => bound(values, value, cast);
   if (c.kind === 'any' || c.kind === 'all')
@@ -66,6 +82,7 @@ function condition(schema: SchemaModel, c: Condition, values: PgValue[]): string
         : 'TRUE'
       : `(${c.conditions.map((one) => condition(schema, one, values)).join(c.kind === 'any' ? ' OR ' : ' AND ')})`;
   if (c.kind === 'path') return pathCondition(c, values);
+  if (c.kind === 'pathCompare') return pathCompare(c, values);
   if (c.kind === 'matches') {
     // PostgreSQL's own engine runs the pattern (its length is bounded by the list parser).
     if (c.pattern.includes('\u0000')) return 'FALSE';

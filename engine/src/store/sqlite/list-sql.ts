@@ -46,12 +46,30 @@ function pathCondition(c: Extract<Condition, { kind: 'path' }>, values: (string 
   return `${text} ${c.op === 'ne' ? 'NOT IN' : 'IN'} (${c.values.map(() => '?').join(', ')})`;
 }
 
+/**
+ * `_lt/_lte/_gt/_gte` at a path inside a json column, as json-server compares: a JSON number with the
+ * bound number (when the text reads as one), a JSON string with the bound text (byte order); any other
+ * value, or none, never matches.
+ */
+function pathCompare(c: Extract<Condition, { kind: 'pathCompare' }>, values: (string | number)[]): string {
+  const col = ident(c.column);
+  const at = sqlitePath(c.path);
+  const text = `(json_type(${col}, ?) = 'text' AND json_extract(${col}, ?) ${c.op} ?)`;
+  if (c.number === undefined) {
+    values.push(at, at, c.text);
+    return text;
+  }
+  values.push(at, at, c.number, at, at, c.text);
+  return `((json_type(${col}, ?) IN ('integer', 'real') AND json_extract(${col}, ?) ${c.op} ?) OR ${text})`;
+}
+
 function condition(c: Condition, values: (string | number)[]): string {
   if (c.kind === 'any')
     return c.conditions.length === 0 ? '0' : `(${c.conditions.map((one) => condition(one, values)).join(' OR ')})`;
   if (c.kind === 'all')
     return c.conditions.length === 0 ? '1' : `(${c.conditions.map((one) => condition(one, values)).join(' AND ')})`;
   if (c.kind === 'path') return pathCondition(c, values);
+  if (c.kind === 'pathCompare') return pathCompare(c, values);
   if (c.kind === 'matches') {
     values.push(c.pattern);
     return `${REGEXP_FUNCTION}(?, ${ident(c.column)})`;
