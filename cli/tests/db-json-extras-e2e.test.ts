@@ -78,6 +78,19 @@ test('studio db.json: a write’s undeclared fields show as read-only extra colu
     assert.equal(await headers.filter({ hasText: 'nickname' }).getAttribute('aria-sort'), 'none');
     assert.equal(await page.getByTestId('data-error').count(), 0);
 
+    // By keyboard: Right from the author cell reaches the extra column; Enter and typing open no editor there.
+    await page.locator('.grid-cell', { hasText: 'ada' }).click();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(
+      await page.locator('.grid-cell.active').innerText(),
+      'the second',
+      'the extra column is in the grid’s keyboard model',
+    );
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('x');
+    assert.equal(await page.getByTestId('cell-editor').count(), 0);
+    await page.keyboard.press('Escape');
+
     const found: Finding[] = [];
     await scan(page, '1440', found, shots);
     await page.setViewportSize({ width: 1024, height: 700 });
