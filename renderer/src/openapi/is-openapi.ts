@@ -26,8 +26,8 @@ export function fileKind(name: string, text: string): FileKind {
   try {
     parsed = JSON.parse(text);
   } catch {
-    // Not readable (or only its head was read): the top level's first key decides.
-    return /^\s*\{\s*"(openapi|swagger)"\s*:\s*"/.test(text) ? 'openapi' : 'other';
+    // Not readable (or only the head of a file over 20 MB was read): the head decides, as before.
+    return looksLikeOpenApi(text) ? 'openapi' : 'other';
   }
   if (!isJsonServerShape(parsed)) return 'other';
   return typeof parsed.openapi === 'string' || typeof parsed.swagger === 'string' ? 'openapi' : 'db-json';
