@@ -104,6 +104,7 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
   const listOptions = model.server.jsonServer ? { likeRegex: true, searchScalars: true } : undefined;
   // json-server mode keeps a write's undeclared fields (extra-fields.ts); a PATCH merges them into the record's.
   // It reads form bodies too (form-body.ts), and an update keeps the path's key whatever the body says, as json-server does.
+  // A nested create keeps the path's text of the parent key for answers, as json-server stores it.
   const bodyOf = (ctx: RequestContext, patched?: RecordKey): Promise<unknown> =>
     !model.server.jsonServer
       ? ctx.body()
@@ -118,7 +119,7 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
                     json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>)[EXTRA_FIELD],
                   ),
                 )
-              : foldExtras(endpoint.schema, body),
+              : foldExtras(endpoint.schema, body, undefined, patched ? [] : fixed(ctx)),
           );
   switch (endpoint.operation) {
     case 'list':

@@ -14,24 +14,43 @@ export const idsExhausted = (schema: SchemaModel): DomainError =>
   new DomainError('failed', httpMessages.idsExhausted(schema.name), { detail: 'out_of_ids' });
 
 /**
- * The row number of the first row of a bulk insert whose automatic id would pass 2^53 − 1, or
- * undefined. `largest` is the id the next automatic one follows; `givenIdsMove`: an id a row gives
- * itself moves it on when larger (SQLite's AUTOINCREMENT), or does not (a PostgreSQL sequence,
- * moved past the given ids only after the rows).
+ * Follows the automatic ids of a bulk insert row by row: `largest` is the id the next automatic one
+ * follows; `givenIdsMove`: an id a row gives itself moves it on when larger (SQLite's AUTOINCREMENT),
+ * or does not (a PostgreSQL sequence, moved past the given ids only after the rows).
  */
+export class AutoIds {
+  private next: number;
+
+  constructor(
+    private readonly idName: string,
+    largest: number,
+    private readonly givenIdsMove: boolean,
+  ) {
+    this.next = largest;
+  }
+
+  /** Whether `record`'s automatic id (when it takes one) would pass 2^53 − 1. */
+  passesLimit(record: Record<string, unknown>): boolean {
+    const given = record[this.idName];
+    if (typeof given === 'number') {
+      if (this.givenIdsMove && given > this.next) this.next = given;
+      return false;
+    }
+    return ++this.next > Number.MAX_SAFE_INTEGER;
+  }
+}
+
+/** The row number of the first row of a bulk insert whose automatic id would pass 2^53 − 1 (see AutoIds), or undefined. */
 export function firstRowPastIdLimit(
   rows: readonly (PreparedInsert | RefusedInsert)[],
   idName: string,
   largest: number,
   givenIdsMove: boolean,
 ): number | undefined {
-  let next = largest;
+  const ids = new AutoIds(idName, largest, givenIdsMove);
   for (const p of rows) {
     if ('refused' in p) return undefined;
-    const given = p.record[idName];
-    if (typeof given === 'number') {
-      if (givenIdsMove && given > next) next = given;
-    } else if (++next > Number.MAX_SAFE_INTEGER) return p.row;
+    if (ids.passesLimit(p.record)) return p.row;
   }
   return undefined;
 }

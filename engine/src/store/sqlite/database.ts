@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { runWhole } from '../../time-slice.js';
 import { addRegexpFunction } from '../like-regexp.js';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -142,7 +141,7 @@ export function setUpStore(
       stores.set(schema.name, store);
       warnings.push(...hiddenColumnWarnings(schema, migration));
       if (migration.created) {
-        insertSeed(new TableStore(db, schema, () => {}), model.seed.get(schema.name) ?? []);
+        new TableStore(db, schema, () => {}).insertSeed(model.seed.get(schema.name) ?? []);
         created.push(schema.name);
       }
     }
@@ -157,14 +156,6 @@ export function setUpStore(
   return { stores, warnings, created };
 }
 
-function insertSeed(store: TableStore, rows: readonly unknown[]): void {
-  if (rows.length === 0) return;
-  // One prepared statement per set of fields and one file check: a db.json of 50,000 rows seeds in
-  // a fraction of the time a create per row took (issue 41's bench). A bad row throws as its create did.
-  const prepared = runWhole(store.prepareInserts(rows.map((record, i) => ({ row: i + 1, record }))));
-  store.insertMany(prepared, (_row, err) => (err instanceof Error ? err : new Error(String(err))));
-}
-
 /** Puts every schema's table (or only `only`'s) back to its `seed:` rows, in one transaction. */
 export function resetStore(db: Database.Database, model: ServiceModel, only?: string): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -176,7 +167,7 @@ export function resetStore(db: Database.Database, model: ServiceModel, only?: st
       if (schema.idField?.autoId === 'integer' && tableExists(db, 'sqlite_sequence'))
         db.prepare('DELETE FROM sqlite_sequence WHERE name = ?').run(schema.table);
       const rows = model.seed.get(schema.name) ?? [];
-      insertSeed(new TableStore(db, schema, () => {}), rows);
+      new TableStore(db, schema, () => {}).insertSeed(rows);
       counts[schema.table] = rows.length;
     }
   })();

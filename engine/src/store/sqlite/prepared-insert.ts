@@ -1,7 +1,7 @@
 import type { FieldModel, SchemaModel } from '../../model/service-model.js';
 import type { Steps } from '../../time-slice.js';
 import { createdFields } from '../key-values.js';
-import { prepareInserts as prepareRows } from '../prepare-inserts.js';
+import { type InsertOf, prepareInserts as prepareRows } from '../prepare-inserts.js';
 import type { PreparedInsert, RefusedInsert } from '../store.js';
 import { ident } from './sql.js';
 import { toSqlValue } from './sql-value.js';
@@ -38,6 +38,17 @@ export function insertSql(schema: SchemaModel, names: readonly string[]): string
 }
 
 /**
+ * `insertSql`'s text for `columns` written (at least one) extended to `rows` rows: one statement for
+ * many rows costs half of a statement per row (a db.json's 50,000 seed rows; issue 41's bench).
+ */
+export function insertRowsSql(sql: string, columns: number, rows: number): string {
+  return sql + `, (${Array.from({ length: columns }, () => '?').join(', ')})`.repeat(rows - 1);
+}
+
+/** The most rows one `insertRowsSql` statement takes: within SQLite's oldest limit of 999 bound values, and at most 50. */
+export const rowsPerInsert = (columns: number): number => Math.max(1, Math.min(50, Math.floor(999 / columns)));
+
+/**
  * `insertSql` for a create whose id AUTOINCREMENT picks, carrying its own check: it inserts nothing
  * (and returns no row) when that id would pass 2^53 − 1, the largest a JSON client reads exactly.
  * AUTOINCREMENT picks one more than the larger of the table's largest id ever (`sqlite_sequence`)
@@ -54,13 +65,18 @@ export function insertWithIdLeftSql(schema: SchemaModel, names: readonly string[
   return `INSERT INTO ${table} (${columns.map(ident).join(', ')}) SELECT ${values} WHERE ${largest} < ${Number.MAX_SAFE_INTEGER}`;
 }
 
+/** SQLite's conversion of a checked record for a bulk insert (see the shared `InsertPreparer`). */
+export const sqliteInsertOf =
+  (schema: SchemaModel) =>
+  (record: Row): InsertOf => {
+    const { names, values } = insertValues(schema, record);
+    return { names, values, sql: () => insertSql(schema, names) };
+  };
+
 /** Checks and converts rows for `TableStore.insertMany` (see the shared `prepareInserts`). */
 export function prepareInserts(
   schema: SchemaModel,
   rows: readonly { row: number; record: unknown }[],
 ): Steps<(PreparedInsert | RefusedInsert)[]> {
-  return prepareRows(schema, rows, (record) => {
-    const { names, values } = insertValues(schema, record);
-    return { names, values, sql: () => insertSql(schema, names) };
-  });
+  return prepareRows(schema, rows, sqliteInsertOf(schema));
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { RelationModel, SchemaModel } from '../../model/service-model.js';
 import type { ListQuery } from '../../list/list-query.js';
 import { insertSql, insertValues, insertWithIdLeftSql, prepareInserts } from './prepared-insert.js';
+import { insertSeedRows } from './seed-rows.js';
 import type { PreparedInsert, RefusedInsert } from '../store.js';
 import type { Steps } from '../../time-slice.js';
 import { ident, OUTER, recordJsonExpr, relationsJsonExpr } from './sql.js';
@@ -185,6 +186,14 @@ export class SqliteTableStore implements TableStore {
     })();
     if (rows.length > 0) this.onChange('insert');
     return rows.length;
+  }
+
+  /** Checks and inserts seed rows in the caller's transaction (see seed-rows.ts); throws the first bad row's error. */
+  insertSeed(rows: readonly unknown[]): void {
+    if (rows.length === 0) return;
+    checkFileInPlace(this.db);
+    const id = this.schema.idField;
+    insertSeedRows(this.db, this.schema, rows, id?.autoId === 'integer' ? this.largestId(id.name) : undefined);
   }
 
   /** PATCH merges the body into the record; PUT replaces every field but the primary key. */
