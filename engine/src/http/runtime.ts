@@ -303,7 +303,9 @@ export class ServiceRuntime {
 
   /** Turns a JSON reply into XML when the client asked for XML, then sends it. Errors stay JSON. */
   private encode(exchange: Exchange, given: Reply): Promise<void> | undefined {
-    const reply = this.model.server.jsonServer ? jsonServerReply(exchange.method, given) : given;
+    const reply = this.model.server.jsonServer
+      ? jsonServerReply(exchange.method, given, exchange.responseHeaders)
+      : given;
     if (reply.status >= 400) exchange.format = 'json';
     if (reply.json === undefined || exchange.format !== 'xml' || !exchange.compiled || reply.contentType) {
       this.write(exchange, reply);

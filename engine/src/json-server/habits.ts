@@ -9,12 +9,16 @@ import { EXTRA_FIELD, spreadExtras } from './extra-fields.js';
 /** A record's hidden extras field when it holds none, as the store writes it (the last field of the record). */
 const NO_EXTRAS = `,"${EXTRA_FIELD}":null`;
 
-/** json-server's no-cache headers (for old browsers that cache GETs). */
-export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
-  'Cache-Control': 'no-cache',
-  Pragma: 'no-cache',
-  Expires: '-1',
-};
+/**
+ * json-server's no-cache headers (for old browsers that cache GETs), set on a response's own header
+ * object one by one: merging them into a copy of the reply's headers (`{ ...headers, ...these }`)
+ * cost ~6 µs a request on Node 20 (each copy got a map of its own), a tenth of a cached page's answer.
+ */
+export function addNoCacheHeaders(headers: Record<string, unknown>): void {
+  headers['Cache-Control'] = 'no-cache';
+  headers.Pragma = 'no-cache';
+  headers.Expires = '-1';
+}
 
 const isStoredRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && EXTRA_FIELD in v;
@@ -38,15 +42,19 @@ export function withoutNulls(value: unknown): unknown {
   return out;
 }
 
-/** A reply as json-server would give it (a record, or each record of a list, loses its null fields). */
-export function jsonServerReply(method: string, reply: Reply): Reply {
-  const headers = { ...reply.headers, ...NO_CACHE_HEADERS };
+/**
+ * A reply as json-server would give it (a record, or each record of a list, loses its null fields),
+ * its no-cache headers added to `headers`, the response's own (the reply's are left as they are: a
+ * static endpoint answers the same reply object every time).
+ */
+export function jsonServerReply(method: string, reply: Reply, headers: Record<string, unknown>): Reply {
+  addNoCacheHeaders(headers);
   // json-server's own failures (404, and 403 to a write in --read-only) are `{}`; a 400 it would never give keeps its reason.
-  if (reply.status === 404 || reply.status === 403) return { status: reply.status, json: '{}', headers };
-  if (reply.status >= 400) return { ...reply, headers };
-  if (method === 'DELETE' && reply.status < 300) return { status: 200, json: '{}', headers };
-  if (reply.json === undefined || reply.contentType) return { ...reply, headers };
-  return { ...reply, json: withoutNullsText(reply.json), headers };
+  if (reply.status === 404 || reply.status === 403) return { status: reply.status, json: '{}', headers: reply.headers };
+  if (reply.status >= 400) return reply;
+  if (method === 'DELETE' && reply.status < 300) return { status: 200, json: '{}', headers: reply.headers };
+  if (reply.json === undefined || reply.contentType) return reply;
+  return { ...reply, json: withoutNullsText(reply.json) };
 }
 
 /** The last text withoutNullsText rewrote, and what it became: a kept page is the same text each time. */
