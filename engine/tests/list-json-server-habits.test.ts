@@ -239,6 +239,15 @@ test('json-server mode answers a page text as json-server would, the same each t
   // The same text built anew (not the same string) answers the same.
   assert.equal(answer(`${plain.slice(0, 10)}${plain.slice(10)}`), '[{"id":1,"name":"a"},{"id":2,"name":"b"}]');
   assert.equal(answer('{"id":3,"name":"c","_extra":null}'), '{"id":3,"name":"c"}');
+  // Many pages in turn (a list paged back and forth), some with null fields, then a text too long to keep: each its own answer, every time.
+  const pages = Array.from({ length: 50 }, (_, p) => ({
+    text: `[{"id":${p},"name":${p % 2 ? 'null' : `"n${p}"`},"_extra":null}]`,
+    answer: p % 2 ? `[{"id":${p}}]` : `[{"id":${p},"name":"n${p}"}]`,
+  }));
+  for (let round = 0; round < 3; round++) for (const page of pages) assert.equal(answer(page.text), page.answer);
+  const long = `[${Array.from({ length: 30_000 }, (_, i) => `{"id":${i},"name":null,"_extra":null}`).join(',')}]`;
+  for (let i = 0; i < 2; i++)
+    assert.equal(answer(long), JSON.stringify(Array.from({ length: 30_000 }, (_, id) => ({ id }))));
 });
 
 test('json-server mode: every answer says not to cache it, and a reply given again is not changed by being answered', async () => {
