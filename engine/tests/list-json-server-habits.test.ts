@@ -229,7 +229,7 @@ test('json-server mode: --routes rules rewrite as json-server does, and a long U
 
 test('json-server mode answers a page text as json-server would, the same each time it is asked, and each other text its own way', async () => {
   const { jsonServerReply } = await import('../src/json-server/habits.js');
-  const answer = (json: string) => jsonServerReply('GET', { status: 200, json }).json;
+  const answer = (json: string) => jsonServerReply('GET', { status: 200, json }, {}).json;
   const plain = '[{"id":1,"name":"a","_extra":null},{"id":2,"name":"b","_extra":null}]';
   const extras = '[{"id":1,"name":null,"_extra":{"x":1}}]';
   for (let i = 0; i < 2; i++) {
@@ -239,4 +239,42 @@ test('json-server mode answers a page text as json-server would, the same each t
   // The same text built anew (not the same string) answers the same.
   assert.equal(answer(`${plain.slice(0, 10)}${plain.slice(10)}`), '[{"id":1,"name":"a"},{"id":2,"name":"b"}]');
   assert.equal(answer('{"id":3,"name":"c","_extra":null}'), '{"id":3,"name":"c"}');
+  // Many pages in turn (a list paged back and forth), some with null fields, then a text too long to keep: each its own answer, every time.
+  const pages = Array.from({ length: 50 }, (_, p) => ({
+    text: `[{"id":${p},"name":${p % 2 ? 'null' : `"n${p}"`},"_extra":null}]`,
+    answer: p % 2 ? `[{"id":${p}}]` : `[{"id":${p},"name":"n${p}"}]`,
+  }));
+  for (let round = 0; round < 3; round++) for (const page of pages) assert.equal(answer(page.text), page.answer);
+  const long = `[${Array.from({ length: 30_000 }, (_, i) => `{"id":${i},"name":null,"_extra":null}`).join(',')}]`;
+  for (let i = 0; i < 2; i++)
+    assert.equal(answer(long), JSON.stringify(Array.from({ length: 30_000 }, (_, id) => ({ id }))));
+});
+
+test('json-server mode: every answer says not to cache it, and a reply given again is not changed by being answered', async () => {
+  await withUsers(
+    named(3),
+    async (s) => {
+      for (const path of ['/users?_page=1&_limit=2', '/users/1', '/users/99', '/nowhere']) {
+        const res = await s.call(path);
+        assert.equal(res.headers.get('cache-control'), 'no-cache', path);
+        assert.equal(res.headers.get('pragma'), 'no-cache', path);
+        assert.equal(res.headers.get('expires'), '-1', path);
+      }
+      const page = await s.call('/users?_page=1&_limit=2');
+      assert.equal(page.headers.get('x-total-count'), '3');
+      assert.deepEqual(await page.json(), [
+        { id: 1, name: 'u1' },
+        { id: 2, name: 'u2' },
+      ]);
+    },
+    USERS_CONFIG,
+    { jsonServer: usersJsonServerMode() },
+  );
+  // The headers go on the response's own object: a reply (a static endpoint's is one object for every request) keeps its own.
+  const { jsonServerReply } = await import('../src/json-server/habits.js');
+  const given = { status: 404, json: '{"error":"x"}', headers: { Allow: 'GET' } };
+  const response: Record<string, unknown> = {};
+  assert.deepEqual(jsonServerReply('GET', given, response), { status: 404, json: '{}', headers: { Allow: 'GET' } });
+  assert.deepEqual(given.headers, { Allow: 'GET' });
+  assert.deepEqual(response, { 'Cache-Control': 'no-cache', Pragma: 'no-cache', Expires: '-1' });
 });

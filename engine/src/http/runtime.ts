@@ -5,14 +5,13 @@ import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
-import { jsonServerBody } from '../json-server/form-body.js';
 import { frontAnswer } from '../json-server/front.js';
 import { delayParam, jsonServerReply } from '../json-server/habits.js';
 import type { JsonServerMode } from '../json-server/mode.js';
 import { domainHttpError } from './error-status.js';
 import { HttpError } from './http-error.js';
 import type { ServedRequest } from '../log/request-log.js';
-import type { EndpointModel, SchemaModel, ServiceModel } from '../model/service-model.js';
+import type { EndpointModel, ServiceModel } from '../model/service-model.js';
 import type { ProxiedExchange as Proxied } from './proxy.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
@@ -163,17 +162,17 @@ export class ServiceRuntime {
 
   /** json-server mode's own answers (GET /db, singular resources, --read-only, --static), or undefined. */
   private jsonServerFront(exchange: Exchange, mode: JsonServerMode): Promise<void> | undefined {
-    const { method, path } = exchange;
-    const routed = (): boolean =>
-      this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path) !== null;
-    const body = (schema: SchemaModel): Promise<unknown> => jsonServerBody(exchange, schema);
-    const front = frontAnswer(mode, this.records, { method, path, routed, body });
+    const front = frontAnswer(mode, this.records, exchange, this.routed);
     if (front === undefined) return undefined;
     return Promise.resolve(front).then(
       (reply) => (reply ? this.complete(exchange, reply) : this.route(exchange)),
       (err: unknown) => this.complete(exchange, this.failure(exchange, err)),
     );
   }
+
+  /** Whether an endpoint has this method and path (one function for every request, not a closure each). */
+  private readonly routed = (method: string, path: string): boolean =>
+    this.routes.find(method === 'HEAD' ? 'GET' : (method as Router.HTTPMethod), path) !== null;
 
   /** Runs the endpoint and completes its answer. */
   private route(exchange: Exchange): Promise<void> | undefined {
@@ -303,7 +302,9 @@ export class ServiceRuntime {
 
   /** Turns a JSON reply into XML when the client asked for XML, then sends it. Errors stay JSON. */
   private encode(exchange: Exchange, given: Reply): Promise<void> | undefined {
-    const reply = this.model.server.jsonServer ? jsonServerReply(exchange.method, given) : given;
+    const reply = this.model.server.jsonServer
+      ? jsonServerReply(exchange.method, given, exchange.responseHeaders)
+      : given;
     if (reply.status >= 400) exchange.format = 'json';
     if (reply.json === undefined || exchange.format !== 'xml' || !exchange.compiled || reply.contentType) {
       this.write(exchange, reply);

@@ -9,6 +9,7 @@ import type { RecordService } from '../records/record-service.js';
 import { parseListQuery } from '../list/list-query.js';
 import { after, type MaybePromise } from '../store/store.js';
 import { EXTRA_FIELD, foldExtras } from './extra-fields.js';
+import { jsonServerBody } from './form-body.js';
 import { withoutNulls } from './habits.js';
 import type { JsonServerMode } from './mode.js';
 import { staticFile } from './static-files.js';
@@ -93,15 +94,31 @@ function singular(
   );
 }
 
+const SLASH = 47;
+
+/** A path without its leading and trailing slashes (a singular resource's name), without a regular expression per request. */
+function trimSlashes(path: string): string {
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === SLASH) start++;
+  while (end > start && path.charCodeAt(end - 1) === SLASH) end--;
+  return path.slice(start, end);
+}
+
+/** The request as the front reads it: its method and path, and its body when a singular resource is written. */
+export type FrontRequest = { method: string; path: string } & Parameters<typeof jsonServerBody>[0];
+
 /**
  * json-server mode's own answer to a request, or undefined to leave it to the endpoints.
  * `routed`: whether an endpoint has this method and path (a static file never shadows one); asked
- * only with --static, so other requests pay for no second route lookup.
+ * only with --static, so other requests pay for no second route lookup. A request none of the
+ * front's answers can be for (no singular resources, no --static, not /db) costs a few comparisons.
  */
 export function frontAnswer(
   mode: JsonServerMode,
   records: RecordService,
-  request: { method: string; path: string; routed: () => boolean; body: (schema: SchemaModel) => Promise<unknown> },
+  request: FrontRequest,
+  routed: (method: string, path: string) => boolean,
 ): MaybePromise<Reply | undefined> | undefined {
   const { method, path } = request;
   const reading = method === 'GET' || method === 'HEAD';
@@ -109,9 +126,8 @@ export function frontAnswer(
   if (reading && path === '/db') return wholeDatabase(mode, records);
   if (reading && path === '/__rules')
     return json(200, Object.fromEntries(mode.routes.map((rule) => [rule.from, rule.to])));
-  const name = path.replace(/^\/+|\/+$/g, '');
-  const schema = mode.singulars.get(name);
-  if (schema) return singular(method, schema, records, request.body);
-  if (reading && mode.staticDir && !request.routed()) return staticFile(mode.staticDir, path);
+  const schema = mode.singulars.size > 0 ? mode.singulars.get(trimSlashes(path)) : undefined;
+  if (schema) return singular(method, schema, records, (of) => jsonServerBody(request, of));
+  if (reading && mode.staticDir && !routed(method, path)) return staticFile(mode.staticDir, path);
   return undefined;
 }
