@@ -101,7 +101,7 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
   // The record, or 404 when none matched.
   const found = (json: string | undefined): Reply =>
     json === undefined ? notFound() : { status, json: withBody(json) };
-  const listOptions = model.server.jsonServer ? { likeRegex: true, searchScalars: true } : undefined;
+  const listOptions = model.server.jsonServer ? { likeRegex: true, searchScalars: true, textEquals: true } : undefined;
   // json-server mode keeps a write's undeclared fields (extra-fields.ts); a PATCH merges them into the record's.
   // It reads form bodies too (form-body.ts), and an update keeps the path's key whatever the body says, as json-server does.
   const bodyOf = (ctx: RequestContext, patched?: RecordKey): Promise<unknown> =>

@@ -191,6 +191,12 @@ export interface ListOptions {
   likeRegex?: boolean;
   /** json-server mode: `q` also finds numbers (by their text, zero never) and `true` (as the word), as json-server's does. */
   searchScalars?: boolean;
+  /**
+   * json-server mode: `=` and `_ne` on a json field compare its value's text with the parameter, as
+   * json-server's `value === elementValue.toString()` does, so `postId=1` finds `1` and `"1"` alike in a
+   * field whose rows mix the two (which makes it json).
+   */
+  textEquals?: boolean;
 }
 
 /** The longest `_like` regular expression json-server mode takes (RE2 runs in linear time; this bounds the compile). */
@@ -274,6 +280,14 @@ export function parseListQuery(
     }
     if (!field) {
       if (!addPathFilter(param, raws)) notes.push({ kind: 'unknown_param', param });
+      return;
+    }
+    if (options?.textEquals && field.type === 'json' && (op === 'eq' || op === 'ne')) {
+      // The json field's whole value read as text: the path inside it is empty.
+      const key = `${field.name}.\u0000${op}`;
+      const group = paths.get(key) ?? { column: field.name, path: [], op, values: [] };
+      group.values.push(...raws);
+      paths.set(key, group);
       return;
     }
     const key = `${field.name}\u0000${op}`;
