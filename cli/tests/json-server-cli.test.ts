@@ -117,6 +117,41 @@ test('--static serves text files under the folder for paths no route has, and no
   }
 });
 
+test("--delay delays every answer, and a request's _delay adds to it as json-server's two pauses do; a bad --delay is exit 2", async () => {
+  const s = await serveDb(DB, ['--delay', '300']);
+  try {
+    const timed = async (path: string, init?: RequestInit): Promise<[number, number]> => {
+      const started = performance.now();
+      const res = await fetch(`${s.url}${path}`, init);
+      await res.arrayBuffer();
+      return [res.status, performance.now() - started];
+    };
+    for (const [path, init] of [
+      ['/posts/1', undefined],
+      ['/posts/99', undefined],
+      ['/db', undefined],
+      ['/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"t"}' }],
+    ] as const) {
+      const [status, ms] = await timed(path, init);
+      assert.ok(ms >= 290, `${path} (${status}) answered after ${ms} ms`);
+    }
+    const [status, ms] = await timed('/posts/1?_delay=400');
+    assert.equal(status, 200);
+    assert.ok(ms >= 690, `--delay 300 with _delay=400 answered after ${ms} ms`);
+  } finally {
+    await s.stop();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-delay-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(DB));
+    const bad = cli(['serve', 'db.json', '--port', '0', '--delay', 'soon'], dir);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--delay must be a whole number of ms from 0 to 60000, not 'soon'/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a db.json json-server would refuse is refused with its reason, exit 1', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-bad-db-'));
   try {

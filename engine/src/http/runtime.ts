@@ -268,7 +268,10 @@ export class ServiceRuntime {
     const { effects } = exchange;
     const { server } = this.model;
     const asked = server.jsonServer || server.allowDelayParam ? delayParam(exchange.searchParams) : undefined;
-    const latency = asked !== undefined ? { min: asked, max: asked } : (effects?.latency ?? server.latency);
+    // json-server pauses for --delay (the server's latency in that mode), then for _delay: the two add up.
+    const base = asked !== undefined && server.jsonServer ? (server.latency?.min ?? 0) : 0;
+    const latency =
+      asked !== undefined ? { min: base + asked, max: base + asked } : (effects?.latency ?? server.latency);
     if (!latency || latency.max === 0) return this.finish(exchange, reply);
     const delay = randomIntIn(this.random, latency.min, latency.max);
     exchange.notes.push(`latency ${delay} ms added`);
