@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type Router from 'find-my-way';
 import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
+import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
 import { jsonServerBody } from '../json-server/form-body.js';
@@ -15,6 +16,8 @@ import type { ServedRequest } from '../log/request-log.js';
 import type { EndpointModel, SchemaModel, ServiceModel } from '../model/service-model.js';
 import type { ProxiedExchange as Proxied } from './proxy.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
+import { PathMatcher } from '../realtime/path-match.js';
+import type { RealtimeModel } from '../realtime/realtime-model.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { type SharedTools, toolsOnDemand } from './dynamic-endpoint.js';
 import { Exchange } from './exchange.js';
@@ -74,6 +77,8 @@ export class ServiceRuntime {
   readonly graphql: GraphqlOnDemand | undefined;
   private inFlight = 0;
   private idle: (() => void) | undefined;
+  /** The version's WebSocket paths, made on the first request no route has (websocketAt). */
+  private websockets: PathMatcher<RealtimeModel> | undefined;
 
   constructor(
     readonly model: ServiceModel,
@@ -224,6 +229,12 @@ export class ServiceRuntime {
     this.log(exchange, p.status, p.responseBody);
   }
 
+  /** Whether a WebSocket endpoint of the config has this path (its upgrades go to the realtime hub). */
+  private websocketAt(path: string): boolean {
+    this.websockets ??= new PathMatcher((this.model.realtime ?? []).filter((e) => e.kind === 'websocket'));
+    return this.websockets.match(path) !== undefined;
+  }
+
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
   private noRoute({ req, method, path, responseHeaders }: Exchange): Reply {
     const allow = HTTP_METHODS.filter((m) => this.routes.find(m, path) !== null);
@@ -238,6 +249,11 @@ export class ServiceRuntime {
           decoded = undefined;
         }
         if (decoded === undefined) return errorReply(400, 'Malformed URL: bad percent-encoding in the path.');
+      }
+      if ((method === 'GET' || method === 'HEAD') && this.websocketAt(path)) {
+        // A browser tab or curl on a WebSocket endpoint's URL: say what it is rather than "Not found".
+        responseHeaders.Upgrade = 'websocket';
+        return errorReply(426, realtimeMessages.upgradeRequired(path));
       }
       return errorReply(404, httpMessages.notFound);
     }
