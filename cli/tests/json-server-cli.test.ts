@@ -152,6 +152,43 @@ test("--delay delays every answer, and a request's _delay adds to it as json-ser
   }
 });
 
+test('serve db.json lists what json-server mode answers: DELETE 200, the singular resource, GET /db and /__rules; with --read-only, writes 403', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-db-lines-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(DB));
+    writeFileSync(join(dir, 'routes.json'), JSON.stringify({ '/api/*': '/$1' }));
+    const served = runCli(['serve', 'db.json', '--port', '0', '--routes', 'routes.json', '--no-color'], dir);
+    try {
+      await served.waitFor(/Press Ctrl\+C/);
+      const out = served.stdout();
+      assert.match(out, /DELETE \/posts\/:id +delete Post → 200/);
+      assert.doesNotMatch(out, /→ 204/);
+      assert.match(out, /GET +\/profile +get singular Profile → 200/);
+      assert.match(out, /PUT +\/profile +replace singular Profile → 200/);
+      assert.match(out, /PATCH +\/profile +update singular Profile → 200/);
+      assert.match(out, /POST +\/profile +replace singular Profile → 201/);
+      assert.match(out, /GET +\/db +the whole database → 200/);
+      assert.match(out, /GET +\/__rules +the --routes rules → 200/);
+    } finally {
+      await served.stop();
+    }
+    const readOnly = runCli(['serve', 'db.json', '--port', '0', '--read-only', '--no-color'], dir);
+    try {
+      await readOnly.waitFor(/Press Ctrl\+C/);
+      const out = readOnly.stdout();
+      assert.match(out, /GET +\/posts +list Post → 200/);
+      assert.match(out, /POST +\/posts +create Post → 403/);
+      assert.match(out, /DELETE \/posts\/:id +delete Post → 403/);
+      assert.match(out, /PATCH +\/profile +update singular Profile → 403/);
+      assert.doesNotMatch(out, /__rules/);
+    } finally {
+      await readOnly.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a db.json json-server would refuse is refused with its reason, exit 1', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-bad-db-'));
   try {
