@@ -7,7 +7,7 @@ import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
 import { jsonServerBody } from '../json-server/form-body.js';
-import { frontAnswer } from '../json-server/front.js';
+import { frontAnswer, frontMethods } from '../json-server/front.js';
 import { delayParam, jsonServerReply } from '../json-server/habits.js';
 import type { JsonServerMode } from '../json-server/mode.js';
 import { domainHttpError } from './error-status.js';
@@ -238,6 +238,9 @@ export class ServiceRuntime {
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
   private noRoute({ req, method, path, responseHeaders }: Exchange): Reply {
     const allow = HTTP_METHODS.filter((m) => this.routes.find(m, path) !== null);
+    // json-server mode answers a singular resource and /db itself: a browser's preflight there is 204 too.
+    const { jsonServer } = this.model.server;
+    if (allow.length === 0 && method === 'OPTIONS' && jsonServer) allow.push(...frontMethods(jsonServer, path));
     if (allow.length === 0) {
       if (path.includes('%')) {
         // The decoded text is kept, not dropped: a bundler removes a call to a built-in whose result
