@@ -76,3 +76,36 @@ test('json-server mode: _sort on a field the db.json never had (was a 400), with
   const odd = await server.call('/todos?_sort=a%20b');
   assert.equal(odd.status, 400);
 });
+
+test('json-server mode: a db.json field whose name a config cannot declare (first-name) is served, filtered, sorted, patched and in GET /db (the file was refused)', async () => {
+  const db = {
+    people: [
+      { id: 1, 'first-name': 'Ada', 'last seen': 3 },
+      { id: 2, 'first-name': 'Bob' },
+    ],
+    settings: { 'dark-mode': true },
+  };
+  const setup = jsonServerSetup(structuredClone(db), {});
+  const s = await serve(setup.configText, { jsonServer: setup.mode });
+  try {
+    const get = async (path: string): Promise<unknown> => {
+      const res = await s.call(path);
+      assert.equal(res.status, 200, `${path}: ${res.status} ${await res.clone().text()}`);
+      return res.json();
+    };
+    assert.deepEqual(await get('/people'), db.people);
+    assert.deepEqual(await get('/people/1'), db.people[0]);
+    assert.deepEqual(await get('/people?first-name=Bob'), [db.people[1]]);
+    assert.deepEqual(
+      ((await get('/people?_sort=first-name&_order=desc')) as { id: number }[]).map((p) => p.id),
+      [2, 1],
+    );
+    assert.deepEqual(await get('/settings'), db.settings);
+    assert.deepEqual(await get('/db'), db);
+    const patched = await s.send('PATCH', '/people/1', { 'first-name': 'Ann' });
+    assert.equal(patched.status, 200);
+    assert.deepEqual(await get('/people/1'), { id: 1, 'first-name': 'Ann', 'last seen': 3 });
+  } finally {
+    await s.close();
+  }
+});
