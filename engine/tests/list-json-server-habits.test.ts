@@ -217,6 +217,27 @@ test('json-server mode: = and _ne on a json field compare its text, so postId=1 
   });
 });
 
+test('json-server mode: = with text the field cannot read (postId=undefined) matches nothing, and _ne every row, instead of a 400; YAML mode keeps the 400', async () => {
+  const rows = [
+    { name: 'a', age: 30 },
+    { name: 'b', age: 40 },
+  ];
+  await withUsers(
+    rows,
+    async (s) => {
+      assert.deepEqual(await ids(s, '?age=undefined'), []);
+      assert.deepEqual(await ids(s, '?age=undefined&age=40'), [2]);
+      assert.deepEqual(await ids(s, '?age_ne=abc'), [1, 2]);
+      assert.deepEqual(await ids(s, '?active=maybe'), []);
+    },
+    USERS_CONFIG,
+    { jsonServer: usersJsonServerMode() },
+  );
+  await withUsers(rows, async (s) => {
+    assert.equal((await s.call('/users?age=undefined')).status, 400);
+  });
+});
+
 test('json-server mode: a catastrophic-backtracking _like pattern answers at once (RE2), a long or broken one is a 400', async () => {
   const long = 'a'.repeat(5000);
   await withUsers(

@@ -331,7 +331,13 @@ export function parseListQuery(
       group = { field, op, values: [] };
       grouped.set(key, group);
     }
-    for (const raw of raws) group.values.push(op === 'like' ? raw : convert(field, param, raw));
+    for (const raw of raws) {
+      if (op === 'like') group.values.push(raw);
+      // json-server mode: text the field's type cannot read equals no value (`postId=undefined` is
+      // `[]`, as json-server compares text), rather than a 400.
+      else if (options?.textEquals && (op === 'eq' || op === 'ne') && !fromText(field.type, raw).ok) continue;
+      else group.values.push(convert(field, param, raw));
+    }
   };
   for (const [param, raw] of query ?? []) {
     if (RELATION_PARAMS.includes(param)) continue;
