@@ -46,7 +46,7 @@ export function formatEndpoints(endpoints: readonly EndpointSummary[], c: Colors
         ? 'static'
         : e.kind === 'websocket' || e.kind === 'sse'
           ? `${e.kind === 'sse' ? 'event stream' : 'websocket'}${e.schema ? ` feed of ${e.schema}` : ''}`
-          : `${e.operation} ${e.schema}`;
+          : `${e.operation}${e.schema ? ` ${e.schema}` : ''}`;
     return `  ${c.bold(e.method.padEnd(6))} ${e.path.padEnd(width)}  ${c.dim(`${what} → ${e.status}`)}`;
   });
 }

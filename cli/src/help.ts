@@ -34,7 +34,7 @@ Options for serve:
 Options for serve DB.json (json-server's own; the options above apply too):
   --id F            The key of every collection (default id)
   --fks S           The suffix of a reference field (default Id: postId → posts)
-  -d, --delay MS    Delay every answer (a request's own _delay=MS works too, up to 60000)
+  -d, --delay MS    Delay every answer (a request's own _delay=MS adds to it, up to 60000)
   -r, --read-only   Answer every write 403
   --routes FILE     json-server's rewrite rules, e.g. { "/api/*": "/$1" }
   -s, --static DIR  Serve text files (HTML, JS, CSS, JSON, SVG) from DIR for paths no route has

@@ -19,6 +19,7 @@ import { printProblems, readConfig, storeOnly } from './config-input.js';
 import { databaseOption } from './database-option.js';
 import { EXIT, usage } from './exit.js';
 import { type Colors, displayPath, formatEndpoints, formatStatus } from './format.js';
+import { jsonServerEndpoints } from './json-server-endpoints.js';
 import { counted } from '../../shared/src/plural.js';
 import { type HeldBack, LineBudget, TERMINAL_LINES_PER_SECOND } from './line-budget.js';
 import { type Budgeted, clockTime, ServeOutput } from './request-lines.js';
@@ -199,7 +200,8 @@ export async function serve(args: string[], c: Colors): Promise<void> {
   out.write(`${c.bold('Mockyard')} ${version()} serving ${displayPath(path)}\n`);
   out.write(`  ${c.cyan(address.url)}\n`);
   out.write(c.dim(`  database ${databaseLabel(model?.server.database ?? '')}\n\n`));
-  out.write(`${formatEndpoints(result.endpoints, c).join('\n')}\n\n`);
+  const listed = jsonServer ? jsonServerEndpoints(result.endpoints, jsonServer) : result.endpoints;
+  out.write(`${formatEndpoints(listed, c).join('\n')}\n\n`);
   if (model?.server.proxy)
     out.write(
       `  proxy: unmatched requests go to ${model.server.proxy}${engine.recording ? `, answers recorded into ${displayPath(path)}` : ''}\n`,

@@ -117,6 +117,78 @@ test('--static serves text files under the folder for paths no route has, and no
   }
 });
 
+test("--delay delays every answer, and a request's _delay adds to it as json-server's two pauses do; a bad --delay is exit 2", async () => {
+  const s = await serveDb(DB, ['--delay', '300']);
+  try {
+    const timed = async (path: string, init?: RequestInit): Promise<[number, number]> => {
+      const started = performance.now();
+      const res = await fetch(`${s.url}${path}`, init);
+      await res.arrayBuffer();
+      return [res.status, performance.now() - started];
+    };
+    for (const [path, init] of [
+      ['/posts/1', undefined],
+      ['/posts/99', undefined],
+      ['/db', undefined],
+      ['/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"t"}' }],
+    ] as const) {
+      const [status, ms] = await timed(path, init);
+      assert.ok(ms >= 290, `${path} (${status}) answered after ${ms} ms`);
+    }
+    const [status, ms] = await timed('/posts/1?_delay=400');
+    assert.equal(status, 200);
+    assert.ok(ms >= 690, `--delay 300 with _delay=400 answered after ${ms} ms`);
+  } finally {
+    await s.stop();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-delay-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(DB));
+    const bad = cli(['serve', 'db.json', '--port', '0', '--delay', 'soon'], dir);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--delay must be a whole number of ms from 0 to 60000, not 'soon'/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('serve db.json lists what json-server mode answers: DELETE 200, the singular resource, GET /db and /__rules; with --read-only, writes 403', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockyard-db-lines-'));
+  try {
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(DB));
+    writeFileSync(join(dir, 'routes.json'), JSON.stringify({ '/api/*': '/$1' }));
+    const served = runCli(['serve', 'db.json', '--port', '0', '--routes', 'routes.json', '--no-color'], dir);
+    try {
+      await served.waitFor(/Press Ctrl\+C/);
+      const out = served.stdout();
+      assert.match(out, /DELETE \/posts\/:id +delete Post → 200/);
+      assert.doesNotMatch(out, /→ 204/);
+      assert.match(out, /GET +\/profile +get singular Profile → 200/);
+      assert.match(out, /PUT +\/profile +replace singular Profile → 200/);
+      assert.match(out, /PATCH +\/profile +update singular Profile → 200/);
+      assert.match(out, /POST +\/profile +replace singular Profile → 201/);
+      assert.match(out, /GET +\/db +the whole database → 200/);
+      assert.match(out, /GET +\/__rules +the --routes rules → 200/);
+    } finally {
+      await served.stop();
+    }
+    const readOnly = runCli(['serve', 'db.json', '--port', '0', '--read-only', '--no-color'], dir);
+    try {
+      await readOnly.waitFor(/Press Ctrl\+C/);
+      const out = readOnly.stdout();
+      assert.match(out, /GET +\/posts +list Post → 200/);
+      assert.match(out, /POST +\/posts +create Post → 403/);
+      assert.match(out, /DELETE \/posts\/:id +delete Post → 403/);
+      assert.match(out, /PATCH +\/profile +update singular Profile → 403/);
+      assert.doesNotMatch(out, /__rules/);
+    } finally {
+      await readOnly.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a db.json json-server would refuse is refused with its reason, exit 1', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mockyard-bad-db-'));
   try {

@@ -188,6 +188,56 @@ test('json-server mode: _like is a case-insensitive regular expression, repeated
   );
 });
 
+test('json-server mode: = and _ne on a json field compare its text, so postId=1 finds 1 and "1" alike; YAML mode compares JSON', async () => {
+  // A db.json whose rows mix 1 and "1" (a form posted text) infers a json field, as `meta` is here.
+  const rows = [
+    { name: 'n', meta: 1 },
+    { name: 't', meta: '1' },
+    { name: 'x', meta: 'x' },
+    { name: 'b', meta: true },
+    { name: 'o', meta: { a: 1 } },
+    { name: 'none' },
+  ];
+  await withUsers(
+    rows,
+    async (s) => {
+      assert.deepEqual(await ids(s, '?meta=1'), [1, 2]);
+      assert.deepEqual(await ids(s, '?meta=1&meta=x'), [1, 2, 3]);
+      assert.deepEqual(await ids(s, '?meta=true'), [4]);
+      // As json-server's _ne: rows without the field are left out.
+      assert.deepEqual(await ids(s, '?meta_ne=1'), [3, 4, 5]);
+      assert.deepEqual(await ids(s, '?meta=2'), []);
+    },
+    USERS_CONFIG,
+    { jsonServer: usersJsonServerMode() },
+  );
+  await withUsers(rows, async (s) => {
+    assert.deepEqual(await ids(s, '?meta=1'), [1]);
+    assert.deepEqual(await ids(s, '?meta=%221%22'), [2]);
+  });
+});
+
+test('json-server mode: = with text the field cannot read (postId=undefined) matches nothing, and _ne every row, instead of a 400; YAML mode keeps the 400', async () => {
+  const rows = [
+    { name: 'a', age: 30 },
+    { name: 'b', age: 40 },
+  ];
+  await withUsers(
+    rows,
+    async (s) => {
+      assert.deepEqual(await ids(s, '?age=undefined'), []);
+      assert.deepEqual(await ids(s, '?age=undefined&age=40'), [2]);
+      assert.deepEqual(await ids(s, '?age_ne=abc'), [1, 2]);
+      assert.deepEqual(await ids(s, '?active=maybe'), []);
+    },
+    USERS_CONFIG,
+    { jsonServer: usersJsonServerMode() },
+  );
+  await withUsers(rows, async (s) => {
+    assert.equal((await s.call('/users?age=undefined')).status, 400);
+  });
+});
+
 test('json-server mode: a catastrophic-backtracking _like pattern answers at once (RE2), a long or broken one is a 400', async () => {
   const long = 'a'.repeat(5000);
   await withUsers(

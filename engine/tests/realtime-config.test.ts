@@ -102,6 +102,31 @@ test('an interval under 10 ms is a problem at `every`', () => {
   assert.equal(problems[0]?.code, 'outOfRange');
   assert.deepEqual([problems[0]?.line, problems[0]?.column], [11, 26]);
   assert.match(problems[0]?.message ?? '', /at least 10/);
+  assert.equal(problems[0]?.message, '`websocket.interval.every` of endpoint WS /ws/x must be at least 10.');
+});
+
+test('a problem inside a realtime entry names the key, its rule or event, and the endpoint as WS or SSE with its path', () => {
+  const { problems } = problemsOf(`${BASE}
+  - path: /ws/x
+    websocket:
+      messages:
+        - when: { message.a: 1 }
+          close: { code: 99 }
+  - path: /sse/x
+    sse:
+      events:
+        - { event: 5, data: { inline: 1 }, delay: -1 }
+      heartbeat: 1
+`);
+  assert.deepEqual(
+    problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+    [
+      '13:26 `close.code` of message rule 1 of endpoint WS /ws/x must be at least 1000.',
+      '17:20 `event` of event 1 of endpoint SSE /sse/x must be text, not the integer 5.',
+      '17:51 `delay` of event 1 of endpoint SSE /sse/x must be at least 0.',
+      '18:18 `sse.heartbeat` of endpoint SSE /sse/x must be at least 1000.',
+    ],
+  );
 });
 
 test('misspelt keys, a message with neither inline nor body, and a template reading message outside realtime', () => {

@@ -186,6 +186,36 @@ test('an upgrade to a path that is no WebSocket endpoint gets a 404 JSON answer,
   }
 });
 
+test('a plain HTTP GET on a WebSocket endpoint is a 426 saying so, not "Not found"; an HTTP route on the same path still wins', async () => {
+  const s = await serve(CHAT);
+  try {
+    const res = await s.call('/ws/chat/lobby');
+    assert.equal(res.status, 426);
+    assert.equal(res.headers.get('upgrade'), 'websocket');
+    assert.deepEqual(await res.json(), {
+      error:
+        '/ws/chat/lobby is a WebSocket endpoint: connect with a WebSocket client (ws://…), not a plain HTTP request.',
+    });
+    assert.equal((await s.call('/ws/chat/lobby', { method: 'POST' })).status, 404);
+    assert.equal((await s.call('/ws/nowhere')).status, 404);
+  } finally {
+    await s.close();
+  }
+  const both = await serve(
+    CHAT.replace(
+      'endpoints:',
+      'endpoints:\n  - path: /ws/ticks\n    method: GET\n    response: { inline: { http: true } }',
+    ),
+  );
+  try {
+    const res = await both.call('/ws/ticks');
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { http: true });
+  } finally {
+    await both.close();
+  }
+});
+
 test('a connection is one log entry that stays open: frames in and out, then its close code', async () => {
   const s = await serve(CHAT);
   const updates: LogEntry[] = [];

@@ -21,6 +21,9 @@ export const realtimeMessages = {
   notJsonFrame: () => "This endpoint's rules read JSON messages (message.<path>); the frame is not JSON.",
   frameTooLarge: (limit: number) => `Frames are limited to ${limit} bytes.`,
   notWebSocketPath: (path: string) => `No WebSocket endpoint at ${path}.`,
+  /** A plain HTTP request (no Upgrade) to a WebSocket endpoint's path, answered 426. */
+  upgradeRequired: (path: string) =>
+    `${path} is a WebSocket endpoint: connect with a WebSocket client (ws://…), not a plain HTTP request.`,
   tooManyConnections: (limit: number) => `This server holds at most ${limit} realtime connections; try again later.`,
   endpointRemoved: () => 'The endpoint was removed from the config.',
   endpointChanged: () => 'The endpoint changed in the config; reconnect.',

@@ -17,6 +17,9 @@ export function endpointLabel(entry: unknown, index: number): string {
     const e = entry as Record<string, unknown>;
     if (typeof e.resource === 'string') return `resource ${e.resource}`;
     if (typeof e.method === 'string' && typeof e.path === 'string') return `${e.method} ${e.path}`;
+    // A realtime entry as the compile step names it: `WS /ws/chat/:room`, `SSE /sse/notes`.
+    if (typeof e.path === 'string' && e.websocket !== undefined) return `WS ${e.path}`;
+    if (typeof e.path === 'string' && e.sse !== undefined) return `SSE ${e.path}`;
   }
   return `#${index + 1}`;
 }
@@ -35,6 +38,15 @@ export function describePath(root: unknown, path: DocPath): string {
     if (b === 'rules' && typeof c === 'number') {
       const rule = `rule ${c + 1} of ${thing}`;
       return path.length === 4 ? rule : `\`${path.slice(4).join('.')}\` of ${rule}`;
+    }
+    // Inside a realtime entry: "`delay` of event 1 of endpoint SSE /sse/x", "`websocket.interval.every` of …".
+    if ((b === 'websocket' || b === 'sse') && path.length > 3) {
+      const item = path[4];
+      if ((c === 'messages' || c === 'events') && typeof item === 'number') {
+        const named = `${c === 'messages' ? 'message rule' : 'event'} ${item + 1} of ${thing}`;
+        return path.length === 5 ? named : `\`${path.slice(5).join('.')}\` of ${named}`;
+      }
+      return `\`${path.slice(2).join('.')}\` of ${thing}`;
     }
     return `\`${String(b)}\` of ${thing}`;
   }

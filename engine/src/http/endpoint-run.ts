@@ -12,6 +12,7 @@ import { locationFor } from '../records/location.js';
 import type { RecordService } from '../records/record-service.js';
 import type { RecordKey, SchemaRecords } from '../records/schema-records.js';
 import { EXTRA_FIELD, foldExtras } from '../json-server/extra-fields.js';
+import { withPresentFilters } from '../json-server/extra-filters.js';
 import { jsonServerBody, withoutKey } from '../json-server/form-body.js';
 import { type DynamicTools, dynamicRun } from './dynamic-endpoint.js';
 import { errorReply, type Reply } from './reply.js';
@@ -101,7 +102,9 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
   // The record, or 404 when none matched.
   const found = (json: string | undefined): Reply =>
     json === undefined ? notFound() : { status, json: withBody(json) };
-  const listOptions = model.server.jsonServer ? { likeRegex: true, searchScalars: true } : undefined;
+  const listOptions = model.server.jsonServer
+    ? { likeRegex: true, searchScalars: true, textEquals: true, extraField: EXTRA_FIELD }
+    : undefined;
   // json-server mode keeps a write's undeclared fields (extra-fields.ts); a PATCH merges them into the record's.
   // It reads form bodies too (form-body.ts), and an update keeps the path's key whatever the body says, as json-server does.
   // A nested create keeps the path's text of the parent key for answers, as json-server stores it.
@@ -126,12 +129,17 @@ function schemaHandler(endpoint: SchemaEndpoint, records: SchemaRecords, model: 
       return (ctx) => {
         const query = parseListQuery(endpoint.schema, ctx.searchParams, fixed(ctx), listOptions);
         for (const note of query.notes) ctx.notes.push(listNoteText(endpoint.schema, note));
-        return after(records.list(query), ({ body, total }): Reply => {
-          const headers: Record<string, string> = { 'X-Total-Count': String(total) };
-          if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query, total);
-          if (query.simpleRest) headers['Content-Range'] = contentRange(endpoint.schema.table, query, total);
-          return { status, json: withBody(body), headers };
-        });
+        const answer = (query: ListQuery) =>
+          after(records.list(query), ({ body, total }): Reply => {
+            const headers: Record<string, string> = { 'X-Total-Count': String(total) };
+            if (query.paged || total > query.limit) headers.Link = linkHeader(ctx, query, total);
+            if (query.simpleRest) headers['Content-Range'] = contentRange(endpoint.schema.table, query, total);
+            return { status, json: withBody(body), headers };
+          });
+        if (!query.whenPresent) return answer(query);
+        // json-server mode: filters on undeclared fields hold once some row has the field (a known
+        // total of 1 spares the probe a count: only whether one row is there matters).
+        return Promise.resolve(withPresentFilters(query, (probe) => records.list(probe, 1))).then(answer);
       };
     case 'get':
       return (ctx) => after(records.get(key(ctx), parseRelations(endpoint.schema, ctx.searchParams)), found);

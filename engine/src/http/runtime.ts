@@ -3,9 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type Router from 'find-my-way';
 import { HTTP_METHODS } from '../../../shared/src/config-schema.js';
 import { httpMessages } from '../../../shared/src/messages.js';
+import { realtimeMessages } from '../../../shared/src/realtime-messages.js';
 import { isAdminPath } from '../admin-path.js';
 import { OPENAPI_DOC_PATH } from '../openapi/serve-doc.js';
-import { frontAnswer } from '../json-server/front.js';
+import { frontAnswer, frontMethods } from '../json-server/front.js';
 import { delayParam, jsonServerReply } from '../json-server/habits.js';
 import type { JsonServerMode } from '../json-server/mode.js';
 import { domainHttpError } from './error-status.js';
@@ -14,6 +15,8 @@ import type { ServedRequest } from '../log/request-log.js';
 import type { EndpointModel, ServiceModel } from '../model/service-model.js';
 import type { ProxiedExchange as Proxied } from './proxy.js';
 import { type Randomness, randomIntIn, randomness } from '../templates/random.js';
+import { PathMatcher } from '../realtime/path-match.js';
+import type { RealtimeModel } from '../realtime/realtime-model.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { type SharedTools, toolsOnDemand } from './dynamic-endpoint.js';
 import { Exchange } from './exchange.js';
@@ -73,6 +76,8 @@ export class ServiceRuntime {
   readonly graphql: GraphqlOnDemand | undefined;
   private inFlight = 0;
   private idle: (() => void) | undefined;
+  /** The version's WebSocket paths, made on the first request no route has (websocketAt). */
+  private websockets: PathMatcher<RealtimeModel> | undefined;
 
   constructor(
     readonly model: ServiceModel,
@@ -223,9 +228,18 @@ export class ServiceRuntime {
     this.log(exchange, p.status, p.responseBody);
   }
 
+  /** Whether a WebSocket endpoint of the config has this path (its upgrades go to the realtime hub). */
+  private websocketAt(path: string): boolean {
+    this.websockets ??= new PathMatcher((this.model.realtime ?? []).filter((e) => e.kind === 'websocket'));
+    return this.websockets.match(path) !== undefined;
+  }
+
   /** No endpoint has this method and path: 404, or 405 (and OPTIONS' 204) when another method has it. */
   private noRoute({ req, method, path, responseHeaders }: Exchange): Reply {
     const allow = HTTP_METHODS.filter((m) => this.routes.find(m, path) !== null);
+    // json-server mode answers a singular resource and /db itself: a browser's preflight there is 204 too.
+    const { jsonServer } = this.model.server;
+    if (allow.length === 0 && method === 'OPTIONS' && jsonServer) allow.push(...frontMethods(jsonServer, path));
     if (allow.length === 0) {
       if (path.includes('%')) {
         // The decoded text is kept, not dropped: a bundler removes a call to a built-in whose result
@@ -237,6 +251,11 @@ export class ServiceRuntime {
           decoded = undefined;
         }
         if (decoded === undefined) return errorReply(400, 'Malformed URL: bad percent-encoding in the path.');
+      }
+      if ((method === 'GET' || method === 'HEAD') && this.websocketAt(path)) {
+        // A browser tab or curl on a WebSocket endpoint's URL: say what it is rather than "Not found".
+        responseHeaders.Upgrade = 'websocket';
+        return errorReply(426, realtimeMessages.upgradeRequired(path));
       }
       return errorReply(404, httpMessages.notFound);
     }
@@ -267,7 +286,10 @@ export class ServiceRuntime {
     const { effects } = exchange;
     const { server } = this.model;
     const asked = server.jsonServer || server.allowDelayParam ? delayParam(exchange.searchParams) : undefined;
-    const latency = asked !== undefined ? { min: asked, max: asked } : (effects?.latency ?? server.latency);
+    // json-server pauses for --delay (the server's latency in that mode), then for _delay: the two add up.
+    const base = asked !== undefined && server.jsonServer ? (server.latency?.min ?? 0) : 0;
+    const latency =
+      asked !== undefined ? { min: base + asked, max: base + asked } : (effects?.latency ?? server.latency);
     if (!latency || latency.max === 0) return this.finish(exchange, reply);
     const delay = randomIntIn(this.random, latency.min, latency.max);
     exchange.notes.push(`latency ${delay} ms added`);

@@ -3,6 +3,7 @@
  * json-server's command-line options) into the config text the engine applies and the mode it serves in.
  */
 import { readFileSync } from 'node:fs';
+import type { JsonValue } from '../../../shared/src/config-schema.js';
 import { isJsonServerShape } from '../../../shared/src/json-server-shape.js';
 import { EXTRA_FIELD } from './extra-fields.js';
 import { DbJsonError, type InferOptions, inferConfig } from './infer.js';
@@ -52,16 +53,33 @@ function readRoutes(file: string): RewriteRule[] {
   return rules;
 }
 
+/** A seed row with the fields its schema does not declare under EXTRA_FIELD, as a write's are kept. */
+function folded(row: Record<string, JsonValue>, declared: Record<string, unknown>): Record<string, JsonValue> {
+  let extra: Record<string, JsonValue> | undefined;
+  const kept: Record<string, JsonValue> = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (Object.hasOwn(declared, name)) kept[name] = value;
+    else {
+      extra ??= {};
+      extra[name] = value;
+    }
+  }
+  return extra ? { ...kept, [EXTRA_FIELD]: extra } : row;
+}
+
 /** The config text (JSON, which the engine reads as YAML) and the mode for a json-server database. */
 export function jsonServerSetup(
   data: Record<string, unknown>,
   options: JsonServerOptions,
 ): { configText: string; mode: JsonServerMode } {
-  const { config, collections, singulars } = inferConfig(data, options);
-  // Each collection and singular resource keeps the fields a write sends that the file never had.
+  const { config, collections, singulars } = inferConfig(data, { ...options, keepUndeclarable: true });
+  // Each collection and singular resource keeps the fields a write sends that the file never had,
+  // and the file's own fields whose names a config cannot declare (`first-name`), as json-server does.
   for (const schema of [...collections.values(), ...singulars.values()]) {
     const properties = config.schemas?.[schema]?.properties;
     if (properties && !(EXTRA_FIELD in properties)) properties[EXTRA_FIELD] = 'json';
+    const rows = config.seed?.[schema];
+    if (properties && rows) config.seed = { ...config.seed, [schema]: rows.map((row) => folded(row, properties)) };
   }
   if (options.delay !== undefined) config.server = { ...config.server, latency: options.delay };
   const seed = new Map(Object.entries(config.seed ?? {}));

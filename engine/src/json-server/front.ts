@@ -3,6 +3,7 @@
  * `GET /__rules` (the rewrite rules), the singular resources (GET, PUT, PATCH, POST), `--read-only`'s
  * 403 to writes, and `--static` files.
  */
+import type { HttpMethod } from '../../../shared/src/config-schema.js';
 import type { Reply } from '../http/reply.js';
 import type { SchemaModel } from '../model/service-model.js';
 import type { RecordService } from '../records/record-service.js';
@@ -107,6 +108,15 @@ function trimSlashes(path: string): string {
 
 /** The request as the front reads it: its method and path, and its body when a singular resource is written. */
 export type FrontRequest = { method: string; path: string } & Parameters<typeof jsonServerBody>[0];
+
+/**
+ * The methods json-server mode itself answers at `path` (a singular resource; `GET /db` and
+ * `/__rules`), which no endpoint has, so a browser's CORS preflight (OPTIONS) there is answered too.
+ */
+export function frontMethods(mode: JsonServerMode, path: string): HttpMethod[] {
+  if (path === '/db' || path === '/__rules') return ['GET'];
+  return mode.singulars.has(path.replace(/^\/+|\/+$/g, '')) ? ['GET', 'PUT', 'PATCH', 'POST'] : [];
+}
 
 /**
  * json-server mode's own answer to a request, or undefined to leave it to the endpoints.

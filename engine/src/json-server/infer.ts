@@ -14,6 +14,11 @@ export interface InferOptions {
   id?: string;
   /** json-server's `--fks`: the suffix of a reference field. Default `Id` (`postId` → posts). */
   fks?: string;
+  /**
+   * json-server mode: a field whose name a config cannot declare (`first-name`, `created at`) is left
+   * undeclared, for the mode's field of undeclared fields to keep, instead of refusing the file.
+   */
+  keepUndeclarable?: boolean;
 }
 
 export interface Inferred {
@@ -127,8 +132,10 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
     const fields = fieldsOf.get(schema) as Map<string, FieldType>;
     const properties: Record<string, FieldDefinition> = {};
     for (const [field, type] of fields) {
-      if (!FIELD_NAME.test(field))
+      if (!FIELD_NAME.test(field)) {
+        if (options.keepUndeclarable) continue;
         throw new DbJsonError(`'${name}' has a field named '${field}', which Mockyard cannot store.`);
+      }
       properties[field] = type;
     }
     schemas[schema] = { properties };
@@ -142,8 +149,10 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
   for (const [, schema] of singulars) {
     const properties: Record<string, FieldDefinition> = {};
     for (const [field, type] of fieldsOf.get(schema) as Map<string, FieldType>) {
-      if (!FIELD_NAME.test(field))
+      if (!FIELD_NAME.test(field)) {
+        if (options.keepUndeclarable) continue;
         throw new DbJsonError(`A singular resource has a field named '${field}', which Mockyard cannot store.`);
+      }
       properties[field] = type;
     }
     schemas[schema] = { properties };
@@ -171,6 +180,7 @@ function addRelations(
     const fields = fieldsOf.get(child) as Map<string, FieldType>;
     for (const [field, type] of fields) {
       if (field === idName || !field.endsWith(suffix) || field.length === suffix.length) continue;
+      if (!FIELD_NAME.test(field)) continue;
       const stem = field.slice(0, -suffix.length);
       const parentName = [...collections.keys()].find((n) => n === pluralize.plural(stem) || n === stem);
       const parent = parentName === undefined ? undefined : collections.get(parentName);

@@ -34,6 +34,12 @@ export function fieldPath(schema: SchemaModel, param: string): { field: FieldMod
   return { field, path };
 }
 
+/** `a.b` as the names of a path (at most MAX_PATH_DEPTH plain names), or undefined when it is none. */
+export function plainPath(text: string): string[] | undefined {
+  const path = text.split('.');
+  return path.length <= MAX_PATH_DEPTH && path.every((name) => NAME.test(name)) ? path : undefined;
+}
+
 /** SQLite's JSON path for the names (`$."a"."b"`; a name of digits is an array index, `$[0]`). */
 export const sqlitePath = (path: readonly string[]): string =>
   `$${path.map((name) => (/^\d+$/.test(name) ? `[${name}]` : `."${name}"`)).join('')}`;

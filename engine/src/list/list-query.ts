@@ -5,7 +5,7 @@ import { httpMessages } from '../../../shared/src/messages.js';
 import { DomainError } from '../domain-error.js';
 import type { FieldModel, RelationModel, SchemaModel } from '../model/service-model.js';
 import { jsonParam } from './json-param.js';
-import { fieldPath } from './json-path.js';
+import { fieldPath, plainPath } from './json-path.js';
 import { pathValue } from '../store/key-values.js';
 import { regexpProblem } from '../store/like-regexp.js';
 import { parseRelations } from './list-relations.js';
@@ -129,6 +129,11 @@ export interface ListQuery {
   simpleRest: boolean;
   /** `_expand` and `_embed`: related records added to each one, in the same query (absent when none are asked). */
   relations?: RelationModel[];
+  /**
+   * json-server mode: `name=value` filters on undeclared fields (ListOptions.extraField), each to be
+   * added to `conditions` only when some row of the table has a value at `path` inside `column`.
+   */
+  whenPresent?: { column: string; path: readonly string[]; condition: Condition }[];
 }
 
 /**
@@ -191,6 +196,19 @@ export interface ListOptions {
   likeRegex?: boolean;
   /** json-server mode: `q` also finds numbers (by their text, zero never) and `true` (as the word), as json-server's does. */
   searchScalars?: boolean;
+  /**
+   * json-server mode: `=` and `_ne` on a json field compare its value's text with the parameter, as
+   * json-server's `value === elementValue.toString()` does, so `postId=1` finds `1` and `"1"` alike in a
+   * field whose rows mix the two (which makes it json).
+   */
+  textEquals?: boolean;
+  /**
+   * json-server mode: the json field that holds a record's undeclared fields (`_extra`). A filter or
+   * `_sort` naming no declared field reads that name (or `a.b` path) inside it, as json-server filters
+   * and sorts on any field a record has; a plain `name=value` there holds only when some row has the
+   * field (ListQuery.whenPresent), since json-server drops a parameter no record has.
+   */
+  extraField?: string;
 }
 
 /** The longest `_like` regular expression json-server mode takes (RE2 runs in linear time; this bounds the compile). */
@@ -251,6 +269,29 @@ export function parseListQuery(
     paths.set(key, group);
     return true;
   };
+  const extraField =
+    options?.extraField && schema.fieldMap.get(options.extraField)?.type === 'json' ? options.extraField : undefined;
+  const present = new Map<string, { path: string[]; values: string[] }>();
+  /** json-server mode: a filter on an undeclared field, inside `extraField`; false when it names no such path. */
+  const addExtraFilter = (param: string, raws: readonly string[]): boolean => {
+    // json-server leaves out JSONP's `callback` and jQuery's `_`.
+    if (!extraField || param === 'callback' || param === '_') return false;
+    const match = SUFFIX.exec(param);
+    const path = plainPath(match ? (match[1] as string) : param);
+    if (!path) return false;
+    if (!match) {
+      const group = present.get(param) ?? { path, values: [] };
+      group.values.push(...raws);
+      present.set(param, group);
+      return true;
+    }
+    const op = match[2] as Operator;
+    const key = `${extraField}.${path.join('.')}\u0000${op}`;
+    const group = paths.get(key) ?? { column: extraField, path, op, values: [] };
+    group.values.push(...raws);
+    paths.set(key, group);
+    return true;
+  };
   const addFilter = (param: string, raws: readonly string[]): void => {
     if (param === SEARCH) {
       // json-server reads the first `q` and ignores the rest.
@@ -273,7 +314,15 @@ export function parseListQuery(
       if (match && field) op = match[2] as Operator;
     }
     if (!field) {
-      if (!addPathFilter(param, raws)) notes.push({ kind: 'unknown_param', param });
+      if (!addPathFilter(param, raws) && !addExtraFilter(param, raws)) notes.push({ kind: 'unknown_param', param });
+      return;
+    }
+    if (options?.textEquals && field.type === 'json' && (op === 'eq' || op === 'ne')) {
+      // The json field's whole value read as text: the path inside it is empty.
+      const key = `${field.name}.\u0000${op}`;
+      const group = paths.get(key) ?? { column: field.name, path: [], op, values: [] };
+      group.values.push(...raws);
+      paths.set(key, group);
       return;
     }
     const key = `${field.name}\u0000${op}`;
@@ -282,7 +331,13 @@ export function parseListQuery(
       group = { field, op, values: [] };
       grouped.set(key, group);
     }
-    for (const raw of raws) group.values.push(op === 'like' ? raw : convert(field, param, raw));
+    for (const raw of raws) {
+      if (op === 'like') group.values.push(raw);
+      // json-server mode: text the field's type cannot read equals no value (`postId=undefined` is
+      // `[]`, as json-server compares text), rather than a 400.
+      else if (options?.textEquals && (op === 'eq' || op === 'ne') && !fromText(field.type, raw).ok) continue;
+      else group.values.push(convert(field, param, raw));
+    }
   };
   for (const [param, raw] of query ?? []) {
     if (RELATION_PARAMS.includes(param)) continue;
@@ -340,10 +395,16 @@ export function parseListQuery(
     );
   const simpleRest = sortJson !== undefined || filter !== undefined || window.has('range');
   const relations = parseRelations(schema, query);
+  const whenPresent = [...present.values()].map(({ path, values }) => {
+    const column = extraField as string;
+    return { column, path, condition: { kind: 'path', column, path, op: 'eq', values } as Condition };
+  });
   return {
     ...(relations ? { relations } : {}),
+    ...(whenPresent.length > 0 ? { whenPresent } : {}),
     conditions,
-    sort: sortJson !== undefined ? jsonSortKeys(schema, sortJson) : sortKeys(schema, sort, order),
+    sort:
+      sortJson !== undefined ? jsonSortKeys(schema, sortJson, extraField) : sortKeys(schema, sort, order, extraField),
     notes,
     simpleRest,
     ...pageOf(window, notes),
