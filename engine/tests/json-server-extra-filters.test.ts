@@ -109,3 +109,17 @@ test('json-server mode: a db.json field whose name a config cannot declare (firs
     await s.close();
   }
 });
+
+test('json-server mode: q finds the values a record holds, never the names of its fields (as json-server’s deepQuery)', async () => {
+  // Every todo has `title` and `done`: a search for a field's name finds none by it.
+  assert.deepEqual(await ids('/todos?q=title'), []);
+  assert.deepEqual(await ids('/todos?q=meta'), []);
+  assert.deepEqual(await ids('/todos?q=MILK'), [1]);
+  // Inside nested values too, numbers by their text, true as the word (false and zero never).
+  assert.deepEqual(await ids('/todos?q=work'), [2]);
+  assert.deepEqual(await ids('/todos?q=10'), [2]);
+  assert.deepEqual(await ids('/todos?q=tru'), [2]);
+  assert.deepEqual(await ids('/todos?q=false'), []);
+  assert.deepEqual(await ids('/posts?q=nick'), []);
+  assert.deepEqual(await ids('/posts?q=n'), [1, 2]);
+});

@@ -45,6 +45,9 @@ export type QueryValue = string | number | boolean;
  * - `path`: on the value at `path` inside the json field `column`, read as text as json-server reads it
  *   (`true`, `1`, `dewey`): `eq` one of `values` (IN), `ne` none of them (a row without the path is
  *   left out, as json-server does), `matches` / `contains` as above (one value).
+ * - `jsonValues`: json-server mode's `q` in the json field `column`: a string value inside it that
+ *   contains `text` (case-insensitive, ASCII), a number whose text does (zero never), or true when
+ *   `true` does: the values only, never the keys, as json-server's deepQuery reads them.
  * - `pathCompare`: `_lt`, `_lte`, `_gt`, `_gte` on the value at `path` inside the json field `column`,
  *   as json-server's `<=` / `>=` compare it: a number by number (when `number`, the text read as one,
  *   is given), a string by text (byte order); any other value, or none, never matches.
@@ -53,6 +56,7 @@ export type Condition =
   | { kind: 'equals'; column: string; values: QueryValue[]; negate: boolean; asText?: boolean }
   | { kind: 'compare'; column: string; op: '<' | '<=' | '>' | '>='; value: QueryValue }
   | { kind: 'contains'; columns: string[]; text: string }
+  | { kind: 'jsonValues'; column: string; text: string }
   | { kind: 'matches'; column: string; pattern: string }
   | { kind: 'any'; conditions: Condition[] }
   | { kind: 'all'; conditions: Condition[] }
@@ -168,7 +172,9 @@ function filterParams(raw: string): { param: string; values: string[] }[] {
 
 /**
  * json-server mode's `q` beyond text: a number field whose text holds it (zero never: json-server
- * passes over falsy values) and a boolean field that is true when `true` holds it.
+ * passes over falsy values), a boolean field that is true when `true` holds it, and the values inside
+ * a json field (not its keys: on a db.json of `"todos": []` every field is in the hidden extras one,
+ * whose keys are the field names every row has).
  */
 function scalarSearch(schema: SchemaModel, raw: string): Condition[] {
   const found: Condition[] = [];
@@ -183,6 +189,7 @@ function scalarSearch(schema: SchemaModel, raw: string): Condition[] {
       });
     else if (field.type === 'boolean' && 'true'.includes(raw.toLowerCase()))
       found.push({ kind: 'equals', column: field.name, values: [true], negate: false });
+    else if (field.type === 'json') found.push({ kind: 'jsonValues', column: field.name, text: raw });
   }
   return found;
 }
@@ -299,7 +306,10 @@ export function parseListQuery(
       if (searched || raw === undefined) return;
       searched = true;
       if (raw === '') return;
-      const text = schema.fields.filter((f) => SEARCHED_TYPES.includes(f.type));
+      // In json-server mode a json field is searched by its values (scalarSearch), not as its text.
+      const text = schema.fields.filter(
+        (f) => SEARCHED_TYPES.includes(f.type) && !(options?.searchScalars && f.type === 'json'),
+      );
       const search: Condition = { kind: 'contains', columns: text.map((f) => f.name), text: raw };
       const scalars = options?.searchScalars ? scalarSearch(schema, raw) : [];
       if (text.length === 0 && scalars.length === 0) notes.push({ kind: 'no_text_fields' });

@@ -88,6 +88,14 @@ function condition(schema: SchemaModel, c: Condition, values: PgValue[]): string
     if (c.pattern.includes('\u0000')) return 'FALSE';
     return `${likeText(schema.fieldMap.get(c.column), c.column)} ~* ${param(c.pattern, 'text')}`;
   }
+  if (c.kind === 'jsonValues') {
+    if (c.text.includes('\u0000')) return 'FALSE';
+    const like = () => `ILIKE ${param(`%${escapeLike(c.text)}%`, 'text')} ESCAPE '\\'`;
+    // The text of each value inside, in the "C" collation (ILIKE folds ASCII letters only, as SQLite's LIKE does).
+    const text = `(v #>> '{}') COLLATE "C"`;
+    const found = `(jsonb_typeof(v) = 'string' AND ${text} ${like()}) OR (jsonb_typeof(v) = 'number' AND (v #>> '{}')::numeric <> 0 AND ${text} ${like()}) OR (v = 'true'::jsonb AND 'true' ${like()})`;
+    return `(${noNul(c.column)} AND EXISTS (SELECT 1 FROM jsonb_path_query(${ident(c.column)}::jsonb, 'lax $.**') AS j(v) WHERE ${found}))`;
+  }
   if (c.kind === 'contains') {
     if (c.columns.length === 0) return 'FALSE';
     // ILIKE on a "C"-collated column folds ASCII letters only, as SQLite's LIKE does.

@@ -74,6 +74,11 @@ function condition(c: Condition, values: (string | number)[]): string {
     values.push(c.pattern);
     return `${REGEXP_FUNCTION}(?, ${ident(c.column)})`;
   }
+  if (c.kind === 'jsonValues') {
+    const like = `%${escapeLike(c.text)}%`;
+    values.push(like, like, like);
+    return `EXISTS (SELECT 1 FROM json_tree(${ident(c.column)}) WHERE (type = 'text' AND atom LIKE ? ESCAPE '\\') OR (type IN ('integer', 'real') AND atom <> 0 AND CAST(atom AS TEXT) LIKE ? ESCAPE '\\') OR (type = 'true' AND 'true' LIKE ? ESCAPE '\\'))`;
+  }
   if (c.kind === 'contains') {
     if (c.columns.length === 0) return '0';
     const like = (column: string) => {
