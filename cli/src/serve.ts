@@ -225,7 +225,10 @@ export async function serve(args: string[], c: Colors): Promise<void> {
         void engine.apply(next).then((r) => {
           output.flush();
           printProblems(path, r.problems, c);
-          if (r.ok) output.write(`${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoints)\n`);
+          if (r.ok)
+            output.write(
+              `${c.green('Reloaded')} ${displayPath(path)} (${r.endpoints.length} endpoint${r.endpoints.length === 1 ? '' : 's'})\n`,
+            );
           else if (storeOnly(r.problems))
             output.error(
               c.yellow(`Not reloaded: the database cannot be used (see above); still serving the last good config.\n`),
