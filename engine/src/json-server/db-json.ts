@@ -72,14 +72,16 @@ export function jsonServerSetup(
   data: Record<string, unknown>,
   options: JsonServerOptions,
 ): { configText: string; mode: JsonServerMode } {
-  const { config, collections, singulars } = inferConfig(data, { ...options, keepUndeclarable: true });
+  const { config, collections, singulars, undeclared } = inferConfig(data, { ...options, keepUndeclarable: true });
   // Each collection and singular resource keeps the fields a write sends that the file never had,
   // and the file's own fields whose names a config cannot declare (`first-name`), as json-server does.
   for (const schema of [...collections.values(), ...singulars.values()]) {
     const properties = config.schemas?.[schema]?.properties;
     if (properties && !(EXTRA_FIELD in properties)) properties[EXTRA_FIELD] = 'json';
     const rows = config.seed?.[schema];
-    if (properties && rows) config.seed = { ...config.seed, [schema]: rows.map((row) => folded(row, properties)) };
+    // Only a schema with such fields is folded: a copy of each of 50,000 rows would cost the start.
+    if (properties && rows && undeclared.has(schema))
+      config.seed = { ...config.seed, [schema]: rows.map((row) => folded(row, properties)) };
   }
   if (options.delay !== undefined) config.server = { ...config.server, latency: options.delay };
   const seed = new Map(Object.entries(config.seed ?? {}));

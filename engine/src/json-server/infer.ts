@@ -27,6 +27,8 @@ export interface Inferred {
   collections: Map<string, string>;
   /** Singular resource name → schema name. */
   singulars: Map<string, string>;
+  /** The schemas with fields left undeclared by `keepUndeclarable`. */
+  undeclared: Set<string>;
 }
 
 /** Why a file cannot be served as json-server's db.json (json-server's own checks, and ours). */
@@ -95,6 +97,7 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
   const seed: NonNullable<Config['seed']> = {};
   const endpoints: Config['endpoints'] = [];
   const fieldsOf = new Map<string, Map<string, FieldType>>();
+  const undeclared = new Set<string>();
   // Collections whose rows have no key (json-server lists them, and finds none by id): no key field,
   // and only GET and POST on the collection's path, so they are answered as the file has them.
   const keyless = new Set<string>();
@@ -133,7 +136,10 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
     const properties: Record<string, FieldDefinition> = {};
     for (const [field, type] of fields) {
       if (!FIELD_NAME.test(field)) {
-        if (options.keepUndeclarable) continue;
+        if (options.keepUndeclarable) {
+          undeclared.add(schema);
+          continue;
+        }
         throw new DbJsonError(`'${name}' has a field named '${field}', which Mockyard cannot store.`);
       }
       properties[field] = type;
@@ -150,7 +156,10 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
     const properties: Record<string, FieldDefinition> = {};
     for (const [field, type] of fieldsOf.get(schema) as Map<string, FieldType>) {
       if (!FIELD_NAME.test(field)) {
-        if (options.keepUndeclarable) continue;
+        if (options.keepUndeclarable) {
+          undeclared.add(schema);
+          continue;
+        }
         throw new DbJsonError(`A singular resource has a field named '${field}', which Mockyard cannot store.`);
       }
       properties[field] = type;
@@ -159,7 +168,7 @@ export function inferConfig(db: unknown, options: InferOptions = {}): Inferred {
   }
   addRelations(collections, fieldsOf, schemas, seed, endpoints, idName, suffix);
   const config: Config = { server: { cors: { origin: '*', credentials: true } }, schemas, endpoints, seed };
-  return { config, collections, singulars };
+  return { config, collections, singulars, undeclared };
 }
 
 /**
