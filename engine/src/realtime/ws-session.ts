@@ -137,11 +137,11 @@ export class WsSession {
     this.recorder.frame('out', text, Buffer.byteLength(text));
   }
 
-  /** Sends a frame's own bytes back (echo), no decoding or encoding on the way; logged at `at`, its arrival. */
+  /** Sends the frame just received back (echo), no decoding or encoding on the way; logged at `at`, its arrival. */
   private echo(frame: Buffer, isBinary: boolean, at: number): void {
     if (!this.writable()) return;
     this.ws.send(frame, isBinary ? BINARY : TEXT);
-    this.recorder.frame('out', isBinary ? undefined : frame, frame.length, at);
+    this.recorder.echoed(frame.length, at);
   }
 
   private context(message: unknown): TemplateContext {
