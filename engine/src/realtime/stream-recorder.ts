@@ -12,6 +12,7 @@
  * never made into text or an object. An echo's frame out refers to its frame in. The WebSocket
  * bench's echo measured all this.
  */
+import { performance } from 'node:perf_hooks';
 import {
   type LogEntry,
   MAX_STREAM_FRAME_TEXT,
