@@ -3,6 +3,7 @@
 // echo's frame out showing its frame in's text, and the count of frames no longer kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
 import { type LogEntry, MAX_STREAM_FRAME_TEXT, MAX_STREAM_FRAMES } from '../../shared/src/log-entry.js';
 import { StreamRecorder } from '../src/realtime/stream-recorder.js';
 
@@ -148,4 +149,16 @@ test('the engine is told at most every STREAM_UPDATE_MS, and at once on close', 
   assert.equal(updates.length, 2);
   assert.equal(updates[1]?.stream?.open, false);
   assert.equal(updates[1]?.stream?.frames.at(-1)?.text, 'f99');
+});
+
+test('every stream log has one fast shape, so the counters a frame updates are plain field writes', () => {
+  setFlagsFromString('--allow-natives-syntax');
+  const fast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
+  const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+  const a = logged().recorder;
+  const b = logged().recorder;
+  a.frame('in', received('{}'), 2, a.now());
+  b.frame('out', 'x', 1);
+  assert.ok(fast(a.stream), 'not a dictionary (getters in an object literal would make it one)');
+  assert.ok(sameShape(a.stream, b.stream), 'one shape for all (getters of its own would give each a shape)');
 });

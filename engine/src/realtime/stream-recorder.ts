@@ -47,12 +47,36 @@ const STRING = 4;
 /** The frame before it sent back: its text is that frame's. */
 const ECHO = 8;
 
+const recorders = new WeakMap<StreamLog, StreamRecorder>();
+
+/**
+ * A stream log's `frames` and `framesDropped`: own enumerable getters, so a copy (`{ ...stream }`),
+ * JSON.stringify and structuredClone read them as values. The same two functions for every log, and
+ * added after its data properties: the logs keep one fast shape (getters in an object literal would
+ * make each a dictionary, and each its own getters a shape of its own), so the counters a frame
+ * updates stay plain field writes.
+ */
+const LIVE: PropertyDescriptorMap = {
+  frames: {
+    get(this: StreamLog): StreamFrame[] {
+      return recorders.get(this)?.frames() ?? [];
+    },
+    enumerable: true,
+  },
+  framesDropped: {
+    get(this: StreamLog): number {
+      return Math.max(0, (recorders.get(this)?.count ?? 0) - MAX_STREAM_FRAMES);
+    },
+    enumerable: true,
+  },
+};
+
 export class StreamRecorder {
   readonly stream: StreamLog;
   private timer: NodeJS.Timeout | undefined;
   private readonly started = performance.now();
-  /** Frames put into the ring (all of them while the log is on; none when it is off). */
-  private count = 0;
+  /** Frames put into the ring (all of them while the log is on; none when it is off): `stream.framesDropped` reads it. */
+  count = 0;
   /** The ring (frame n in slot n % SLOTS), made at its first frame. */
   private ring: Ring | undefined;
   /** `stream.frames` as last made, and `count` then: made again only once a frame has come since. */
@@ -64,22 +88,9 @@ export class StreamRecorder {
     protocol: StreamLog['protocol'],
     private readonly hooks: StreamHooks | undefined,
   ) {
-    const recorder = this;
-    this.stream = {
-      protocol,
-      open: true,
-      framesIn: 0,
-      framesOut: 0,
-      bytesIn: 0,
-      bytesOut: 0,
-      // Read as values by a copy (`{ ...stream }`), JSON.stringify and structuredClone alike.
-      get frames(): StreamFrame[] {
-        return recorder.frames();
-      },
-      get framesDropped(): number {
-        return Math.max(0, recorder.count - MAX_STREAM_FRAMES);
-      },
-    };
+    this.stream = { protocol, open: true, framesIn: 0, framesOut: 0, bytesIn: 0, bytesOut: 0 } as StreamLog;
+    Object.defineProperties(this.stream, LIVE);
+    recorders.set(this.stream, this);
     entry.stream = this.stream;
     hooks?.opened(entry);
   }
@@ -148,8 +159,8 @@ export class StreamRecorder {
     this.timer ??= setTimeout(this.flush, STREAM_UPDATE_MS);
   }
 
-  /** The latest MAX_STREAM_FRAMES frames, oldest first, made from the ring (each slot's frame once). */
-  private frames(): StreamFrame[] {
+  /** The latest MAX_STREAM_FRAMES frames, oldest first, made from the ring (each slot's frame once): `stream.frames`. */
+  frames(): StreamFrame[] {
     const { ring, count } = this;
     if (this.shownAt === count || !ring) return this.shown;
     const frames: StreamFrame[] = [];
