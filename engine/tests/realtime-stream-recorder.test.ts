@@ -4,7 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
-import { type LogEntry, MAX_STREAM_FRAME_TEXT, MAX_STREAM_FRAMES } from '../../shared/src/log-entry.js';
+import {
+  type LogEntry,
+  MAX_STREAM_FRAME_TEXT,
+  MAX_STREAM_FRAMES,
+  STREAM_UPDATE_MS,
+} from '../../shared/src/log-entry.js';
 import { StreamRecorder } from '../src/realtime/stream-recorder.js';
 
 const entry = (): LogEntry => ({
@@ -133,18 +138,24 @@ test('with the log off a recorder counts frames and keeps none', () => {
 });
 
 test('the engine is told at most every STREAM_UPDATE_MS, and at once on close', async () => {
-  const { recorder, updates } = logged();
-  for (let i = 0; i < 100; i++) recorder.frame('out', `f${i}`, 2);
-  assert.equal(updates.length, 0);
-  await new Promise<void>((resolve) => {
-    const poll = setInterval(() => {
-      if (updates.length > 0) {
-        clearInterval(poll);
-        resolve();
-      }
-    }, 5);
+  const updates: LogEntry[] = [];
+  let told: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => {
+    told = resolve;
   });
-  assert.equal(updates.length, 1);
+  const recorder = new StreamRecorder(entry(), 'websocket', {
+    opened: () => undefined,
+    updated: (e) => {
+      updates.push(e);
+      told();
+    },
+  });
+  const start = performance.now();
+  for (let i = 0; i < 100; i++) recorder.frame('out', `f${i}`, 2);
+  assert.equal(updates.length, 0, 'not told per frame');
+  await first;
+  assert.ok(performance.now() - start >= STREAM_UPDATE_MS - 5, 'told after the update interval');
+  assert.equal(updates.length, 1, 'one update for the 100 frames');
   recorder.closed(1000, 'bye');
   assert.equal(updates.length, 2);
   assert.equal(updates[1]?.stream?.open, false);
