@@ -137,11 +137,11 @@ export class WsSession {
     this.recorder.frame('out', text, Buffer.byteLength(text));
   }
 
-  /** Sends a frame's own bytes back (echo), no decoding or encoding on the way; logged at `at`, its arrival. */
+  /** Sends the frame just received back (echo), no decoding or encoding on the way; logged at `at`, its arrival. */
   private echo(frame: Buffer, isBinary: boolean, at: number): void {
     if (!this.writable()) return;
     this.ws.send(frame, isBinary ? BINARY : TEXT);
-    this.recorder.frame('out', isBinary ? undefined : frame, frame.length, at);
+    this.recorder.echoed(frame.length, at);
   }
 
   private context(message: unknown): TemplateContext {
@@ -163,17 +163,19 @@ export class WsSession {
     }
   }
 
+  /** A frame from the client: logged, then echoed (an endpoint with no rules), or on to the rules. */
   private received(data: RawData, isBinary: boolean): void {
     const buffer = data as Buffer;
     const { endpoint, recorder } = this;
     const at = recorder.now();
     recorder.frame('in', isBinary ? undefined : buffer, buffer.length, at);
-    if (endpoint.rules.length === 0 && endpoint.otherwise === 'echo') {
-      this.echo(buffer, isBinary, at);
-      return;
-    }
+    if (endpoint.rules.length === 0 && endpoint.otherwise === 'echo') this.echo(buffer, isBinary, at);
     // Binary frames are echoed by an endpoint with no rules only; rules read text.
-    if (isBinary) return;
+    else if (!isBinary) this.answer(endpoint, buffer, at);
+  }
+
+  /** A text frame, logged at `at`: the first rule it matches, else `otherwise`. */
+  private answer(endpoint: WebSocketModel, buffer: Buffer, at: number): void {
     const text = buffer.toString('utf8');
     let json: unknown;
     let isJson = false;
