@@ -280,7 +280,13 @@ async function main(): Promise<void> {
     }
 
     if (!SKIP.has('websocket')) {
-      const ws = await benchWebSocket(dir, cli, join(root, 'dist/bench/src/baseline-ws-server.js'), SERVER_CPU);
+      const ws = await benchWebSocket(
+        dir,
+        cli,
+        join(root, 'dist/bench/src/baseline-ws-server.js'),
+        SERVER_CPU,
+        LOAD_CPU,
+      );
       console.log(
         `WebSocket echo             ${ws.connections} connections, each a frame then its echo, ${ws.rounds} rounds x ${ws.seconds} s: mockyard ${fmt(ws.mockyard)}/s, bare ws ${fmt(ws.bare)}/s, ratio ${fmt(ws.ratio, 2)} (>= 0.9 ${verdict(ws.ratio >= 0.9)}); server CPU a round trip mockyard ${fmt(ws.mockyardCpuUs, 1)} µs, bare ${fmt(ws.bareCpuUs, 1)} µs; client CPU busy ${fmt(ws.clientBusy * 100)} %`,
       );

@@ -1,14 +1,17 @@
 /**
  * The WebSocket section of `npm run bench` (issue 43): echo round trips per second on Mockyard's
  * `websocket:` endpoint (otherwise: echo, the request log on) against a bare node:http + `ws` echo
- * server, both pinned to the server CPU, the client (`ws`, in this process) on the other; rounds
- * interleaved, medians. The client is JavaScript too and may be what limits both, so each server's
- * CPU time per round trip (/proc/<pid>/stat) is reported beside the throughput.
- * Then a feed fan-out: one POST, 1,000 WebSocket subscribers of the table's feed, time until the
- * last one has the change.
+ * server, both pinned to the server CPU, the load (ws-load.ts, raw sockets: a few µs a trip, as wrk
+ * is for HTTP) on the other; rounds interleaved, medians. Each server's CPU time per round trip
+ * (/proc/<pid>/stat) is reported beside the throughput, and the client's busy share, which says
+ * whether the servers were the limit.
+ * Then a feed fan-out: one POST, 1,000 WebSocket subscribers (`ws` clients) of the table's feed,
+ * time until the last one has the change.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { median } from './compare.js';
 import { freePort, type Started, startServer } from './processes.js';
@@ -31,6 +34,9 @@ endpoints:
 
 const TICK_MS = 1000 / 100; // USER_HZ on Linux
 
+/** The echo load generator (ws-load.ts), compiled beside this file. */
+const LOAD = fileURLToPath(new URL('./ws-load.js', import.meta.url));
+
 function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -44,64 +50,43 @@ const open = (url: string): Promise<WebSocket> =>
     ws.once('error', reject);
   });
 
-/** `connections` clients each sending a frame and waiting for its echo, for `seconds`: round trips done. */
+/**
+ * `connections` clients each sending a frame and waiting for its echo, for `seconds` (ws-load.ts,
+ * a child process on the load CPU): round trips a second, the server's CPU time a trip, and the
+ * share of its CPU the client used.
+ */
 async function echoRound(
   url: string,
   pid: number,
   connections: number,
   seconds: number,
+  loadCpu: number | undefined,
 ): Promise<{ perSecond: number; cpuUsPerTrip: number; clientBusy: number }> {
-  const sockets = await Promise.all(Array.from({ length: connections }, () => open(url)));
-  const payload = JSON.stringify({ type: 'chat', text: 'hello there, this is a message of about eighty bytes.' });
-  // A short warm-up, not counted.
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          let n = 0;
-          const on = (): void => {
-            if (++n < 20) ws.send(payload);
-            else {
-              ws.off('message', on);
-              resolve();
-            }
-          };
-          ws.on('message', on);
-          ws.send(payload);
-        }),
-    ),
+  const args = [LOAD, url, String(connections), String(seconds)];
+  const child = spawn(
+    loadCpu === undefined ? process.execPath : 'taskset',
+    loadCpu === undefined ? args : ['-c', String(loadCpu), process.execPath, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let trips = 0;
-  let running = true;
-  const cpu0 = cpuMs(pid);
-  const client0 = process.cpuUsage();
-  const t0 = performance.now();
-  const done = sockets.map(
-    (ws) =>
-      new Promise<void>((resolve) => {
-        ws.on('message', () => {
-          if (!running) {
-            resolve();
-            return;
-          }
-          trips++;
-          ws.send(payload);
-        });
-        ws.send(payload);
-      }),
-  );
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  running = false;
-  const elapsed = (performance.now() - t0) / 1000;
-  const counted = trips;
+  let out = '';
+  let err = '';
+  let cpu0 = 0;
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  child.stdout.on('data', (d: Buffer) => {
+    const before = out;
+    out += d.toString();
+    if (!before.includes('ready\n') && out.includes('ready\n')) cpu0 = cpuMs(pid);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const cpu = cpuMs(pid) - cpu0;
-  const client = process.cpuUsage(client0);
-  await Promise.all(done);
-  for (const ws of sockets) ws.terminate();
+  if (code !== 0) throw new Error(`ws-load on ${url} failed: ${err.trim() || `exit ${code}`}`);
+  const result = JSON.parse(out.slice(out.indexOf('ready\n') + 6)) as { trips: number; seconds: number; cpuMs: number };
   return {
-    perSecond: counted / elapsed,
-    cpuUsPerTrip: (cpu * 1000) / counted,
-    clientBusy: (client.user + client.system) / 1e6 / elapsed,
+    perSecond: result.trips / result.seconds,
+    cpuUsPerTrip: (cpu * 1000) / result.trips,
+    clientBusy: result.cpuMs / 1000 / result.seconds,
   };
 }
 
@@ -139,6 +124,7 @@ export async function benchWebSocket(
   cli: string,
   bare: string,
   serverCpu: number | undefined,
+  loadCpu: number | undefined,
   { rounds = 10, seconds = 1, connections = 50, subscribers = 1000 } = {},
 ): Promise<WebSocketBench> {
   writeFileSync(join(dir, 'bench-ws.yaml'), CONFIG);
@@ -168,7 +154,13 @@ export async function benchWebSocket(
       for (const which of order) {
         const server = which === 'mock' ? mock : plain;
         const path = which === 'mock' ? '/ws/echo' : '/echo';
-        r[which] = await echoRound(`${server.url.replace(/^http/, 'ws')}${path}`, server.pid, connections, seconds);
+        r[which] = await echoRound(
+          `${server.url.replace(/^http/, 'ws')}${path}`,
+          server.pid,
+          connections,
+          seconds,
+          loadCpu,
+        );
       }
       const mr = r.mock as Awaited<ReturnType<typeof echoRound>>;
       const br = r.bare as Awaited<ReturnType<typeof echoRound>>;
