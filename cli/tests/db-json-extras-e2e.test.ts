@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { axeFindings, type Finding } from './axe.js';
+import type { Finding } from './axe.js';
 import { openBrowser, screenshotDir } from './browser.js';
+import { scanThemes } from './db-json-scan.js';
 import { eventually, runCli } from './process.js';
 
 const DB = {
@@ -17,15 +17,6 @@ const DB = {
     { id: 2, title: 'second', author: 'ada' },
   ],
 };
-
-async function scan(page: Page, state: string, found: Finding[], shots: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.screenshot({ path: join(shots, `db-json-extras-${state}-${theme}.png`) });
-    found.push(...(await axeFindings(page, `${state} (${theme})`, theme === 'dark' ? ['color-contrast'] : undefined)));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('studio db.json: a write’s undeclared fields show as read-only extra columns, no _extra column, and a cell edit keeps them', {
   timeout: 180_000,
@@ -92,9 +83,9 @@ test('studio db.json: a write’s undeclared fields show as read-only extra colu
     await page.keyboard.press('Escape');
 
     const found: Finding[] = [];
-    await scan(page, '1440', found, shots);
+    await scanThemes(page, 'db-json-extras-1440', found, shots);
     await page.setViewportSize({ width: 1024, height: 700 });
-    await scan(page, '1024', found, shots);
+    await scanThemes(page, 'db-json-extras-1024', found, shots);
     assert.deepEqual(found, []);
 
     // Editing a declared field of that row keeps its extras, in the grid and in the API's answer.

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeFindings, type Finding } from './axe.js';
+import type { Finding } from './axe.js';
 import { openBrowser, screenshotDir } from './browser.js';
+import { scanThemes } from './db-json-scan.js';
 import { focused, tabTo } from './keyboard.js';
 import { eventually, runCli } from './process.js';
 
@@ -25,15 +26,6 @@ const DB = {
 const lines = (page: Page) => page.locator('.monaco-editor .view-lines');
 /** The editor's visible text (Monaco draws spaces as no-break spaces). */
 const shown = async (page: Page) => (await lines(page).innerText()).replace(/\u00a0/g, ' ');
-
-async function scan(page: Page, state: string, found: Finding[], shots: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.screenshot({ path: join(shots, `db-json-${state}-${theme}.png`) });
-    found.push(...(await axeFindings(page, `${state} (${theme})`, theme === 'dark' ? ['color-contrast'] : undefined)));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('studio db.json: served in json-server mode, read-only config with a banner, data browser, Convert to a config by keyboard', {
   timeout: 240_000,
@@ -83,9 +75,9 @@ test('studio db.json: served in json-server mode, read-only config with a banner
     assert.equal(readFileSync(join(dir, 'db.json'), 'utf8'), JSON.stringify(DB));
 
     const found: Finding[] = [];
-    await scan(page, 'banner-1440', found, shots);
+    await scanThemes(page, 'db-json-banner-1440', found, shots);
     await page.setViewportSize({ width: 1024, height: 700 });
-    await scan(page, 'banner-1024', found, shots);
+    await scanThemes(page, 'db-json-banner-1024', found, shots);
 
     // The data browser edits the db.json's rows, and the API serves the edit.
     await page.getByRole('tab', { name: 'Data' }).click();
@@ -127,9 +119,9 @@ test('studio db.json: served in json-server mode, read-only config with a banner
     await page.keyboard.press('Enter');
     await dialog.getByText(/taken\.yaml exists and is never replaced/).waitFor({ timeout: 20_000 });
     assert.equal(readFileSync(join(dir, 'taken.yaml'), 'utf8'), '# mine\n');
-    await scan(page, 'convert-dialog-1440', found, shots);
+    await scanThemes(page, 'db-json-convert-dialog-1440', found, shots);
     await page.setViewportSize({ width: 1024, height: 700 });
-    await scan(page, 'convert-dialog-1024', found, shots);
+    await scanThemes(page, 'db-json-convert-dialog-1024', found, shots);
     assert.deepEqual(found, []);
 
     await page.getByTestId('convert-path').focus();

@@ -22,9 +22,9 @@ export function DataNotes(p: {
       ) : null}
       {p.table.extras && p.extraFields.length > 0 ? (
         <p className="empty" data-testid="extra-fields-note">
-          {p.extraFields.map((f) => f.name).join(', ')}: fields writes sent that the db.json never had, marked extra and
-          read-only here (change them through the API, or Convert to a config and declare them). Editing the other
-          fields keeps them.
+          {p.extraFields.map((f) => f.name).join(', ')}: fields added by writes (the db.json never had them), marked
+          extra and read-only here (change them through the API, or Convert to a config and declare them). Editing the
+          other fields keeps them.
         </p>
       ) : null}
       {p.total === 0 && !p.error ? (
