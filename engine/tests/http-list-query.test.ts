@@ -153,6 +153,21 @@ test('_like matches a substring, case-insensitively for ASCII', async () => {
   });
 });
 
+test('_like and q take at most 256 characters: longer is a 400 saying so (a substring search costs its length times each value)', async () => {
+  await withPeople(async (s) => {
+    assert.deepEqual(await names(s, `?email_like=${'e'.repeat(256)}`), []);
+    assert.deepEqual(await names(s, `?q=${'a'.repeat(256)}`), []);
+    for (const [query, message] of [
+      [`?email_like=${'e'.repeat(257)}`, 'email_like is longer than 256 characters.'],
+      [`?q=${'a'.repeat(12_000)}`, 'q is longer than 256 characters.'],
+    ] as const) {
+      const res = await s.call(`/users${query}`);
+      assert.equal(res.status, 400);
+      assert.equal(await errorOf(res), message);
+    }
+  });
+});
+
 test('_like treats % and _ in the value literally', async () => {
   const s = await serve(USERS_CONFIG);
   try {
